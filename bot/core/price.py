@@ -25,6 +25,7 @@ from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed
+from bot.understand.provider_words import weighs_metered
 from bot.understand.storage_both_ways import both_ways
 from bot.views.budget_card import card_within
 from bot.views.budget_cards import cards_asked
@@ -198,8 +199,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if extras.annual and extras.month_average and days == MONTH_DAYS and not hours:
         days = ANNUAL_DAYS  # "annual prepay, what's the monthly average?": the year is rented, its month the share asked
     asks = parsed.asks
-    if extras.annual and months_span(days) and not hours:  # "周期半年，月付还是年付": the months against the year
-        asks = replace(asks, both_units=False)
+    if (extras.annual and months_span(days) and not hours) or weighs_metered(parsed.words):
+        asks = replace(asks, both_units=False)  # "周期半年，月付还是年付": the months against the year; "包周还是按分钟": providers
     if asks.both_units and (days or hours):
         # "3 weeks: weekly or monthly cheaper?": the span bought by the week and by the month
         data = {"gpu": variants(q.gpu, asks.form_factor), "num_gpus": count, "hours": (days or 0) * 24 + (hours or 0),

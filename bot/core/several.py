@@ -21,6 +21,7 @@ from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_topics import JOB_WORDS, LINK_WORDS, TOPIC_FLOOR, on_card
 from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed
+from bot.understand.provider_words import several_described
 from bot.views.deadline_lead import run_speed
 from bot.views.rental_yes import rental_yes
 from bot.views.unit_verdict import unit_verdict
@@ -54,10 +55,13 @@ def verdicts_first(reply: Reply, parsed: Parsed) -> Reply:
 def elsewhere_first(reply: Reply, parsed: Parsed) -> Reply:
     """"autodl 上 4090 多少钱": that we have no figures for the cloud named leads, then what the providers
     we cover charge (the answer stays the turn), never our prices as if they were that cloud's."""
-    if parsed.elsewhere is None or parsed.rental.provider or parsed.intent not in ("price", "cost", "faq", "unknown"):
+    fit = several_described(parsed.words) if parsed.elsewhere is None and not parsed.rental.provider else []
+    if (parsed.elsewhere is None and not fit) or parsed.rental.provider or parsed.intent not in ("price", "cost", "faq", "unknown"):
         return reply
-    ours = "、".join(p.name for p in providers().entries) if reply.lang == "zh" else ", ".join(p.name for p in providers().entries)
-    note = Reply("error", reply.lang, {"message": t("price.elsewhere", reply.lang, name=parsed.elsewhere, ours=ours)})
+    ours = ("、" if reply.lang == "zh" else ", ").join(p.name for p in fit or providers().entries)
+    # "月付那家": the description fits several providers, which are named, each one's answer below
+    note = Reply("error", reply.lang, {"message": t("price.described_several", reply.lang, n=len(fit), names=ours) if fit
+                                       else t("price.elsewhere", reply.lang, name=parsed.elsewhere, ours=ours)})
     note.also = [reply, *reply.also]
     reply.also = []
     note.turn, note.buttons = reply.turn, reply.buttons

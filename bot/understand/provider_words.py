@@ -23,13 +23,14 @@ from bot.understand.entities import Match, find_gpus, find_provider
 from bot.understand.lazy import LazyPattern, gated
 from catalogs import catalog_path
 from engine import yamlcache
+from engine.billing.rules import rule_of
 from engine.providers import Provider, currencies, providers
 
 Has = Callable[[Provider], bool]
 # a billing facet: its unit in Chinese, its words in English, and which providers have it
 BILLING: dict[str, tuple[str, str, Has]] = {
     "minute": ("分钟", r"per[\s-]?minute|by[\s-]the[\s-]minute|minute[\s-]?(?:billed|billing|based)",
-               lambda p: p.billing.rounding == "ceil_minute"),
+               lambda p: rule_of(p).metered),  # the rule's own trait: a new metered provider is found too
     "hour": ("小时", r"hourly|per[\s-]?hour|by[\s-]the[\s-]hour|hour[\s-]?(?:billed|based)",
              lambda p: p.billing.hourly_rental),
     "week": ("周", r"weekly|per[\s-]?week|by[\s-]the[\s-]week", lambda p: p.billing.cycle("week") is not None),
@@ -48,6 +49,8 @@ _ZH_VERB = r"(?:计费|收费|扣费|付费|结算|计价|定价|支付|付款|�
 # a provider's place word: never "那个" or "one" alone, which name an option as often ("周租那个", "the weekly
 # one": the weekly price of the answer before), unless a verb of billing says a provider is meant ("the one that bills …")
 _ZH_PLACE = r"(?:那家|那个平台|这家|平台|厂商|服务商|供应商|云|家)"
+# a benefit of the way it bills, said between the billing and the place ("有年付折扣的那家")
+_ZH_PERK = r"(?:\s*(?:折扣|优惠|打折|减免))?"
 _ZH_CONN = r"\s*(?:[/／、,，+&]|和|或者|或|及|与|跟|加)?\s*"
 _EN_CONN = r"\s*(?:[/／,&+-]|\band/or\b|\bor\b|\band\b)\s*"
 _EN_PROVIDER = r"(?:provider|platform|vendor|cloud|host|company|service|site|shop)s?"
@@ -109,30 +112,50 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     (zh, en), (zh_bare, en_bare) = _atoms(), _bare()
     run_zh = rf"(?:{zh})(?:{_ZH_CONN}(?:{zh}|{zh_bare}))*"
     run_en = rf"(?:{en})(?:{_EN_CONN}(?:{en}|{en_bare}))*"
+    # "那个" names a provider only after a verb of billing ("按分钟计费的那个"; "周租那个" is an option): see _definite
     zh_pattern = re.compile(
-        rf"(?:(?:那家|那个|这家)\s*)?(?:(?:只有|只|仅)\s*)?(?:{run_zh})(?:\s*{_ZH_VERB})?\s*(?:的)?\s*{_ZH_PLACE}", re.IGNORECASE)
+        rf"(?:(?:那家|那个|这家)\s*)?(?:(?:只有|只|仅)\s*)?(?:{run_zh}|(?<![\d.])(?<![\d.]\s)(?:{run_en}))(?:\s*{_ZH_VERB})?{_ZH_PERK}\s*(?:的)?\s*"
+        rf"(?:{_ZH_PLACE}|那个(?![\u4e00-\u9fff]*(?:选项|方案|价|周期)))", re.IGNORECASE)
     en_pattern = re.compile(
-        rf"\b(?:the|that|this)\s+(?:only\s+)?(?:{run_en})(?:\s+(?:only|billing|billed|rental|rentals|pricing|priced))?"
-        rf"\s+(?:(?:gpu|cloud|rental)\s+)?{_EN_PROVIDER}\b"
-        rf"|\b(?:the|that|this)\s+{_EN_PLACE}\s+{_EN_VERB}\s+(?:only\s+)?(?:(?:in|by|on)\s+)?(?:{run_en})", re.IGNORECASE)
+        rf"\b(?:the|that|this)\s+(?:only\s+)?(?:{run_en})(?:[\s-]+(?:only|billing|billed|rental|rentals|pricing|priced))?"
+        rf"\s+(?:(?:gpu|cloud|rental)\s+)?(?:{_EN_PROVIDER}|one)\b"
+        rf"|\b(?:the|that|this)\s+{_EN_PLACE}\s+{_EN_VERB}\s+(?:only\s+)?(?:(?:in|by|on|an?|the)\s+)?(?:{run_en})", re.IGNORECASE)
     return zh_pattern, en_pattern
 
 
 def _facets_of(span: str) -> set[str]:
     """Every facet a description's words name: a unit ("周", "月", "minute") or a currency's spelling."""
     span = span.lower()
-    named = {name for name, (unit, _, _) in BILLING.items() if unit in span or _EN_UNIT[name] in span}
+    named = {name for name, (unit, words, _) in BILLING.items()
+             if unit in span or _EN_UNIT[name] in span or re.search(words, span)}
     for code in {p.currency for p in providers().entries}:
         if any(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", span) for w in _currency_words(code)):
             named.add(code)
     return named
 
 
+def having(named: set[str]) -> list[Provider]:
+    """Every provider with each facet named (none when nothing is named)."""
+    have = facets()
+    return [p for p in providers().entries if all(have[f](p) for f in named)] if named else []
+
+
 def _with_all(named: set[str]) -> str | None:
     """The one provider with every facet named, or None when none or several have them."""
-    have = facets()
-    having = [p for p in providers().entries if all(have[f](p) for f in named)]
-    return having[0].id if len(having) == 1 and named else None
+    found = having(named)
+    return found[0].id if len(found) == 1 else None
+
+
+def _definite(span: str, named: set[str], fit: list[Provider]) -> bool:
+    """Whether a description ending in a word that may name an option instead ("那个", "one") names a
+    provider: "那个" after a verb of billing ("按分钟计费的那个"), "one" when the terms named are every term
+    the one provider it fits sells, so the option and the provider are one ("the per-minute one"; "the
+    weekly one" may be gpuli's weekly option beside its monthly one, and stays)."""
+    if re.search(r"那个$", span):
+        return bool(re.search(rf"{_ZH_VERB}{_ZH_PERK}\s*的\s*那个$", span))
+    if re.search(r"\bone$", span, re.IGNORECASE):
+        return len(fit) == 1 and {c.kind for c in fit[0].billing.cycles} <= named
+    return True
 
 
 def _identity_asked(before: str) -> bool:
@@ -142,17 +165,36 @@ def _identity_asked(before: str) -> bool:
     return bool(named) and find_provider(named.lower()) is not None
 
 
-def descriptions(text: str) -> list[Match]:
-    """Each provider `text` describes instead of naming, with the description's span."""
-    found: list[Match] = []
+def _described(text: str) -> list[tuple[int, int, list[Provider]]]:
+    """Each description of a provider by its billing in `text`: its span and every provider it fits."""
+    out: list[tuple[int, int, list[Provider]]] = []
     for pattern in _patterns():
         for m in pattern.finditer(text):
             before = text[max(0, m.start() - 24):m.start()]
-            if _ASKED_BEFORE.search(before) or _ASKED_AFTER.match(text, m.end()) or _identity_asked(before):
+            asked, start = _ASKED_BEFORE.search(before), m.start()
+            # "有年付折扣的那家 a100 多少": 有 before a definite place says what it has, not whether one exists ("…的那家吗" asks)
+            if asked and asked.group(0).strip() == "有" and re.search(r"(?:那家|这家|那个)$", m.group(0)) \
+                    and not re.match(r"\s*[吗么嘛]", text[m.end():]):
+                start = m.start() - len(before) + asked.start()
+                asked = None
+            if asked or _ASKED_AFTER.match(text, m.end()) or _identity_asked(before):
                 continue
-            ident = _with_all(_facets_of(m.group(0)))
-            if ident is not None and not any(f.start < m.end() and m.start() < f.end for f in found):
-                found.append(Match(ident, m.start(), m.end()))
+            named_facets = _facets_of(m.group(0))
+            fit = having(named_facets)
+            if fit and _definite(m.group(0), named_facets, fit) and not any(s < m.end() and m.start() < e for s, e, _ in out):
+                out.append((start, m.end(), fit))
+    return out
+
+
+def several_described(text: str) -> list[Provider]:
+    """The providers a description fits when it fits more than one ("月付那家": gpuli and 一万网络 both sell
+    months): the reply names them, never one picked silently."""
+    return next((fit for _, _, fit in _described(text) if len(fit) > 1), [])
+
+
+def descriptions(text: str) -> list[Match]:
+    """Each provider `text` describes instead of naming, with the description's span."""
+    found = [Match(fit[0].id, start, end) for start, end, fit in _described(text) if len(fit) == 1]
     if not found and find_provider(text.lower()) is None:
         found.extend(_billed_card(text))
     return sorted(found, key=lambda f: f.start)
@@ -226,3 +268,23 @@ def elsewhere(norm: str) -> str | None:
     ("autodl 上 4090 多少钱"): the reply says we have no figures for it before giving ours, never
     our providers' prices as if they were its."""
     return next((name for name, pattern in _elsewhere() if pattern.search(norm)), None)
+
+
+# a term bought in prepaid cycles, by its kind ("包月" too: several providers sell months, so TERMS lacks it)
+_CYCLE_WORDS = {"week": r"周租|包周|按周|周付|\bweekly\b|\bper[\s-]?week\b|\bby\s+the\s+week\b",
+                "month": r"月租|包月|按月|月付|\bmonthly\b|\bper[\s-]?month\b|\bby\s+the\s+month\b",
+                "year": r"年租|包年|按年|年付|\byearly\b|\bannual(?:ly)?\b|\bper[\s-]?year\b|\bby\s+the\s+year\b"}
+
+
+def weighs_metered(norm: str) -> bool:
+    """Whether `norm` weighs time paid as used (a per-minute or hourly term, or a provider whose billing rule
+    meters by the minute) against one prepaid term ("4090 跑 40 小时 包周和按分钟哪个划算", "two days:
+    per-minute or weekly?"): the span priced both ways across providers is the answer, cheaper first, not
+    one provider's week against its month. Two cycle terms named ("包周还是包月") ask that instead."""
+    cycles = [kind for kind, words in _CYCLE_WORDS.items() if re.search(words, norm, re.IGNORECASE)]
+    if len(cycles) != 1:
+        return False
+    if any(pattern.search(norm) for facet, pattern in _term_patterns() if facet in ("minute", "hour")):
+        return True
+    found = find_provider(norm.lower())
+    return found is not None and rule_of(providers().get(found.ident)).metered
