@@ -94,3 +94,17 @@ def test_a_tool_with_fillers_is_named_alone(tool: str, before: list[str], after:
 @given(_TOOL_SAID, _ASKED, st.lists(_BESIDE, max_size=2))
 def test_a_tool_asked_about_is_not_named_alone(tool: str, asked: str, beside: list[str]) -> None:
     assert not parse(" ".join([*beside, tool, asked])).cues.tool_alone
+
+
+@pytest.mark.parametrize(("turns", "verdict"), [
+    (("32b全参 2000w token 3epoch", "gpuli 8卡h100 包周够吗"), "放得下"),
+    (("32b full finetune, 20M tokens, 3 epochs", "is a weekly 8x h100 at gpuli enough?"), "fits only just"),
+    (("14b lora 1亿 token 2 epoch", "cloudgpu 4090 包月够不够"), "装不下"),
+])
+def test_a_setup_bought_by_its_term_after_a_job_is_asked_whether_it_holds_that_job(turns: tuple[str, str], verdict: str) -> None:
+    """A card, its count and a term named after a timed job, asked "enough?": the job's fit on that setup leads (the
+    term's name, "包周", made it a bare price of the week, no verdict at all)."""
+    me = ChatUser()
+    for turn in turns:
+        me.say(turn)
+    assert verdict in "\n".join(me.lines[:2]), me.text

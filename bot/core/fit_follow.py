@@ -72,8 +72,9 @@ def setting_fit_asked(parsed: Parsed, last: Turn) -> Parsed | None:
     limit = STAGE_FIT_CHARS if "zero" in stated else ABOUT_LAST
     if not stated or not set(stated) <= FIT_SETTINGS or parsed.cues.chars > limit or not (parsed.cues.fit or parsed.cues.oom):
         return None
-    if parsed.asks.budget is not None or parsed.asks.runway or parsed.price.annual or parsed.rental.term:
-        return None  # "预算3w 一万网络八卡a100 包一个月 够不够", "那 a100 年付够吗": the money's 够, a rental weighed, no fit
+    if parsed.asks.budget is not None or parsed.asks.runway or parsed.price.annual:
+        return None  # "预算3w 一万网络八卡a100 包一个月 够不够", "那 a100 年付够吗": the money's 够, a rental weighed, no fit;
+        # a term bought ("gpuli 8卡h100 包周够吗") is still the setup asked whether it holds the job
     if "gpu" in stated:
         job.pop("zero", None)
         job.pop("num_gpus", None)
