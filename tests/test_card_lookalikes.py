@@ -53,3 +53,67 @@ def test_a_plural_card_name_stays_the_card(text: str, count: int | None) -> None
     assert p.request.gpu in ("h100-sxm", "a100-80g-sxm")
     if count:
         assert p.request.num_gpus == count
+
+
+# ---------------------------------------------------------------- look-alike glyphs, more shapes (name_glyphs)
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("AI00 一张 跑 13b lora 行不行", "a100-80g-sxm"),  # a capital I for the one
+        ("does 13b lora fit on one AIOO", "a100-80g-sxm"),  # every digit a letter
+        ("L4OS 两张 租一周 多少钱", "l40s"),  # the letter before and after the number stay letters
+        ("what does an MI3OOX cost per month", "mi300x"),
+        ("rTx5O9O 跑 13b qlora 稳吗", "rtx-5090"),  # the maker's prefix glued on
+        ("13b lora on a h-2OO, fits?", "h200"),  # a hyphen inside the name
+        ("a1oo-80g 一个月多少", "a100-80g-sxm"),
+        ("13b lora on two 3O9Os?", "rtx-3090"),
+    ],
+)
+def test_more_lookalike_shapes_read_as_the_card(text: str, gpu: str) -> None:
+    assert parse(text).request.gpu == gpu
+
+
+@pytest.mark.parametrize("text", ["1OO块 够跑几天", "my budget is 1OO dollars", "a 1OO hours run", "oil and lol",
+                                  "aloha 1o", "alo 4o", "we loo 7"])
+def test_numbers_amounts_and_words_are_no_card(text: str) -> None:
+    """Only a word that turns into exactly one catalog card is repaired: amounts and words stay as typed."""
+    from bot.understand.name_glyphs import repaired
+
+    assert repaired(text.lower()) == text.lower()
+
+
+def test_a_word_that_could_be_two_cards_is_left_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A word that reads as two different cards is not picked silently: it stays as typed, for the
+    catalog's own answer; with one reading it is repaired."""
+    from types import SimpleNamespace
+
+    from bot.understand import entities, name_glyphs
+
+    one = SimpleNamespace(by_key={"l40s": "l40s"})
+    two = SimpleNamespace(by_key={"l40s": "l40s", "140s": "other-card"})  # "l4os": l40s, or 140 plural
+    monkeypatch.setattr(entities, "gpu_table", lambda: one)
+    assert name_glyphs.repaired("rent l4os now") == "rent l40s now"
+    monkeypatch.setattr(entities, "gpu_table", lambda: two)
+    assert name_glyphs.repaired("rent l4os now") == "rent l4os now"
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("can Owen3-14B QLoRA fit on one 4090?", "qwen3-14b"),  # a misspelt family after other words
+        ("will 0wen3 8b lora fit a 4090", "qwen3-8b"),  # a zero for the O
+        ("we plan Lama3.1 8b qlora on an l40s", "llama-3.1-8b"),
+        ("our team wants Quen2.5 7b lora on a 4090", "qwen2.5-7b"),
+        ("想在 4090 上 lora 一下 Qwne3 8b", "qwen3-8b"),
+        ("老板说 L1ama3.1 8b 全参 要几张 H1OO", "llama-3.1-8b"),
+        ("qwen3 l4b qlora 一张 4090 够吗", "qwen3-14b"),  # an l for the one of the size
+    ],
+)
+def test_misspelt_model_names_read_as_the_model(text: str, model: str) -> None:
+    assert parse(text).request.model == model
+
+
+@pytest.mark.parametrize("text", ["Owen told me 7b qlora fits a 4090", "Owen 说 7b qlora 一张 4090 就够"])
+def test_a_person_called_owen_names_no_model(text: str) -> None:
+    req = parse(text).request
+    assert req.model is None and req.params_b == 7.0

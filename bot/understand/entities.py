@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 
 from rapidfuzz import fuzz, process
 
-from bot.understand import one_message
+from bot.understand import name_glyphs, one_message
 from bot.understand.lazy import lazy
 from engine.catalog import gpus, models, normalize_name
 from engine.providers import provider_names as catalog_provider_names
@@ -159,11 +159,18 @@ def fuzzy_models(text: str) -> list[Match]:
     out = []
     table = model_table()
     for m in MODEL_SPAN.finditer(text):
-        key = normalize_name(m.group(0))
-        candidates = table.by_digits.get(_digits(key), [])
-        best = process.extractOne(key, candidates, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
-        if best is not None:
-            out.append(Match(table.by_key[best[0]], m.start(), m.end(), fuzzy=True))
+        # the span may open with a word before the name ("can qwne3-14b", "will Owen3 8b"): each word start is tried
+        starts = [m.start()] + [m.start() + i + 1 for i, ch in enumerate(m.group(0)) if ch == " "]
+        tries = []
+        for start in starts:
+            key = name_glyphs.as_letters(normalize_name(text[start:m.end()]))
+            candidates = table.by_digits.get(_digits(key), [])
+            best = process.extractOne(key, candidates, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+            if best is not None:
+                tries.append((best[1], start, best[0]))
+        if tries:
+            _, start, key = max(tries, key=lambda t: (t[0], -t[1]))
+            out.append(Match(table.by_key[key], start, m.end(), fuzzy=True))
     return out
 
 
