@@ -3,10 +3,15 @@ as the card and its count, in both languages."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.understand.normalize import normalize
 from bot.understand.parser import parse
+from testkit.variants import garbled
 
 
 @pytest.mark.parametrize(
@@ -73,6 +78,17 @@ def test_more_lookalike_shapes_read_as_the_card(text: str, gpu: str) -> None:
     assert parse(text).request.gpu == gpu
 
 
+@pytest.mark.parametrize(("text", "gpu"), [("A1OO 4OG 跑 13b 全参 要几张", "a100-40g-sxm"),
+                                          ("13b full on a100 4og cards, how many", "a100-40g-sxm")])
+def test_a_lookalike_in_the_memory_names_that_variant(text: str, gpu: str) -> None:
+    assert parse(text).request.gpu == gpu
+
+
+@pytest.mark.parametrize(("text", "size"), [("7Ob 的模型 qlora 两张 h100 够不够", 70.0), ("a 3Ob model, qlora on two h100s?", 30.0)])
+def test_a_lookalike_in_the_parameter_size_reads_as_the_size(text: str, size: float) -> None:
+    assert parse(text).request.params_b == size
+
+
 @pytest.mark.parametrize("text", ["1OO块 够跑几天", "my budget is 1OO dollars", "a 1OO hours run", "oil and lol",
                                   "aloha 1o", "alo 4o", "we loo 7"])
 def test_numbers_amounts_and_words_are_no_card(text: str) -> None:
@@ -117,3 +133,21 @@ def test_misspelt_model_names_read_as_the_model(text: str, model: str) -> None:
 def test_a_person_called_owen_names_no_model(text: str) -> None:
     req = parse(text).request
     assert req.model is None and req.params_b == 7.0
+
+
+SPELLINGS = ["h100", "H200", "A100", "a800", "rtx 4090", "RTX3090", "5090", "L40S", "MI300X", "v100", "a6000", "B200",
+             "a100 80g", "H100 SXM"]
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(st.sampled_from(SPELLINGS), st.integers(0, 2**32), st.sampled_from(["{} 租一周多少钱", "how much is a {} per week"]))
+def test_any_lookalike_swap_names_the_same_card(spelling: str, seed: int, frame: str) -> None:
+    """Whichever 0s and 1s of a card's number are typed as O, o, l or I, the card found is the one meant."""
+    from bot.understand.entities import find_gpus
+
+    def card(text: str) -> str | None:
+        found = find_gpus(normalize(text))
+        return found[0].ident if found else None
+
+    typed = garbled(spelling, random.Random(seed))
+    assert card(frame.format(typed)) == card(frame.format(spelling)) is not None, typed

@@ -14,6 +14,7 @@ message. Family names misspelt as words ("Owen3", "Quen", "Lama") are the fuzzy 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.understand.lazy import lazy
 
@@ -21,9 +22,10 @@ from bot.understand.lazy import lazy
 AS_DIGIT = str.maketrans("oil", "011")
 LOOKALIKES = frozenset("oil")
 SEPARATORS = "-_ "
-# a word that may be a card: letters and digits, a hyphen or underscore inside ("h-1oo", "a1oo-80g"), a
+# a word that may be a card (a few letters, then a number with a real digit, or three look-alikes ending the
+# word: "aioo", "hioosxm"): letters and digits, a hyphen or underscore inside ("h-1oo", "a1oo-80g"), a
 # lone letter after a space ("l4o s"); a count glued before ("8xh1oo") or after ("4o9ox2") is set apart
-CARD_WORD = lazy(r"(?<![a-z0-9])[a-z0-9](?:[a-z0-9]|[\-_](?=[a-z0-9])){1,14}(?:(?<=[0-9o]) [a-z](?![a-z0-9\-_]))?(?![a-z0-9])")
+CARD_WORD = lazy(r"(?<![a-z0-9])(?=[a-z]{0,3}[\-_]?[0-9oil]*\d|[a-z]{1,3}[\-_]?[oil]{3}[a-z]{0,4}(?![a-z]))[a-z0-9](?:[a-z0-9]|[\-_](?=[a-z0-9])){1,14}(?:(?<=[0-9o]) {1,3}[a-z](?![a-z0-9\-_]))?(?![a-z0-9])")
 PIECE = lazy(r"[a-z0-9]+")
 GLUED_COUNT = lazy(r"^(\d{1,3}[x*])?(.*?)(x\d{1,3}|s)?$")
 # a parameter size with a look-alike in its number: "7ob" (70b), "l4b" (14b), "3.lb" (3.1b)
@@ -84,6 +86,25 @@ def _size(m: re.Match[str]) -> str:
     return number.translate(AS_DIGIT) + "b"
 
 
+# a card's memory with a look-alike in its number: "4OG", "8Og", "l6gb" (only a memory some catalog card has)
+MEMORY_WORD = lazy(r"(?<![a-z0-9.])([0-9oil]{2,3})(\s?gb?)(?![a-z0-9])")
+
+
+@cache
+def _memories() -> frozenset[str]:
+    from engine.catalog import gpus
+
+    return frozenset(str(int(g.memory_gb)) for g in gpus().entries if g.memory_gb)
+
+
+def _memory(m: re.Match[str]) -> str:
+    number = m.group(1)
+    fixed = number.translate(AS_DIGIT)
+    if not LOOKALIKES.intersection(number) or not any(c.isdigit() for c in number) or fixed not in _memories():
+        return m.group(0)
+    return fixed + m.group(2)
+
+
 # in a model's name, a 0 or 1 that opens a word or stands between letters is the letter O or l ("0wen3", "L1ama")
 LETTER_ZERO = lazy(r"(?<![0-9])0(?=[a-z])")
 LETTER_ONE = lazy(r"(?<=[a-z])1(?=[a-z])")
@@ -97,8 +118,9 @@ def as_letters(key: str) -> str:
 
 def repaired(text: str) -> str:
     """`text` (lower case, folded to ASCII) with look-alike glyphs in card names and parameter sizes
-    read as digits: "4o90" -> "4090", "ai00" -> "a100", "l4os" -> "l40s", "7ob" -> "70b"."""
+    read as digits: "4o90" -> "4090", "ai00" -> "a100", "l4os" -> "l40s", "4og" -> "40g", "7ob" -> "70b"."""
     if not LOOKALIKES.intersection(text):
         return text
     text = CARD_WORD.sub(_card, text)
+    text = MEMORY_WORD.sub(_memory, text) if "g" in text else text
     return SIZE_WORD.sub(_size, text) if "b" in text else text
