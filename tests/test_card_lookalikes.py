@@ -151,3 +151,16 @@ def test_any_lookalike_swap_names_the_same_card(spelling: str, seed: int, frame:
 
     typed = garbled(spelling, random.Random(seed))
     assert card(frame.format(typed)) == card(frame.format(spelling)) is not None, typed
+
+
+@pytest.mark.parametrize(("text", "asked"), [("Owen3-9b lora 一张 4090 够吗", "qwen3-9b"),
+                                            ("can Lama3 9b qlora fit on one 4090?", "llama3 9b")])
+def test_a_misspelt_family_with_no_such_size_gets_the_did_you_mean(text: str, asked: str) -> None:
+    """The misspelling is read as the family it is close to, so a size the catalog lacks is answered with
+    the same suggestions as the family spelt right (never an estimate under the misspelt name)."""
+    from bot.understand.entities import unknown_model
+    from bot.understand.normalize import normalize
+
+    found = unknown_model(normalize(text))
+    assert found is not None and found.ident == asked
+    assert parse(text).request.model == asked

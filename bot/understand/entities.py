@@ -236,10 +236,23 @@ NAMED_SIZE = lazy(
 )
 
 
+# the same with the family misspelt and its version glued on ("Owen3-9b", "lama3 9b", "0wen2.5 9b")
+MISSPELT_NAMED_SIZE = lazy(r"(?<![a-z0-9])([a-z0]{3,7})(-?v?\d+(?:\.\d+)?[\s-]{1,2}\d+(?:\.\d+)?\s*b)(?![a-z])", re.ASCII)
+FAMILY_WORDS = ("qwen", "llama", "gemma", "mistral", "mixtral", "deepseek", "internlm", "chatglm")
+
+
 def unknown_model(text: str) -> Match | None:
-    """A family, a version and a size that name no catalog model ("qwen3-9b"): worth a "did you mean"."""
+    """A family, a version and a size that name no catalog model ("qwen3-9b"): worth a "did you mean". A
+    misspelt family ("Owen3-9b") is named by the one family it is close to, so the answer is the same."""
     m = NAMED_SIZE.search(text)
-    return Match(m.group(0), m.start(), m.end()) if m else None
+    if m:
+        return Match(m.group(0), m.start(), m.end())
+    for m in MISSPELT_NAMED_SIZE.finditer(text):
+        word = name_glyphs.as_letters(m.group(1))
+        close = [f for f in FAMILY_WORDS if f != word and fuzz.ratio(word, f) >= 75]
+        if len(close) == 1:
+            return Match(close[0] + m.group(2), m.start(), m.end())
+    return None
 
 
 def split_name(text: str) -> list[Match]:
