@@ -1,6 +1,6 @@
 """Metamorphic invariance: ten thousand generated variants of the base requests in testkit/variants.py
 (punctuation, fillers, clause order, number words, full-width digits, case, spaces, an @mention, card
-spellings) must each read as their base states. Reports the invariance (target >= 99.5%) and prints
+spellings and their misspellings) must each read as their base states. Reports the invariance (target >= 99.5%) and prints
 the variants that read differently, so a failure names the phrasing to understand, not to list."""
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ Why: a test list of phrasings passes while the next phrasing breaks. Here each b
 few clauses with what it states (the fields the parser must read), and a variant changes only how it
 is typed: the punctuation between clauses (Chinese or English), filler before and after, the order
 of the clauses that carry facts, number words for counts, full-width digits, letter case, spaces, an
-@mention, and the common spellings of card names. Every variant must parse to the same request and
+@mention, the common spellings of card names, and their misspellings (look-alike glyphs in a card's
+number: "4O90", "Al00"; a model family misspelt: "Owen3", "Lama3.1"). Every variant must parse to the same request and
 intent as its base. `tests/test_parser_metamorphic.py` draws a fixed-seed sample through hypothesis;
 `benchmarks/metamorphic.py` runs ten thousand and prints the ones that differ.
 
@@ -35,6 +36,11 @@ CARD_SPELLINGS = {
     "l40s": ["l40s", "L40S", "l40 s"],
 }
 # Plural forms in English ("two 4090s"): added after the spelling when the count is more than one.
+# Look-alike glyphs in a card's number, as OCR and hurried typing give them ("4O90", "Al00", "H1OO", "AI00")
+DIGIT_LOOKALIKES = {"0": ["O", "o"], "1": ["l", "I"]}
+# Model families misspelt the usual ways ("Owen3", "0wen", "Quen", "Qwne", "Lama", "Llma", "Ll ama", "LIama")
+FAMILY_MISSPELLINGS = {"qwen": ["Owen", "0wen", "Quen", "Qwne", "qwen"], "llama": ["Lama", "Llma", "Ll ama", "LIama", "llama"]}
+FAMILY_WORD = re.compile(r"(?<![a-z])(qwen|llama)(?=\d)")
 ZH_FILLERS_BEFORE = ["帮我算下", "麻烦看下", "请问", "老板问", "咱们", "求问", "想问下", "hello，", "在吗，", "急，"]
 ZH_FILLERS_AFTER = ["谢谢", "多谢", "麻烦了", "呀", "哈", "🙏"]
 EN_FILLERS_BEFORE = ["hey", "quick question:", "pls", "hi team,", "so", "ok so", "question -", "hello!"]
@@ -192,6 +198,8 @@ def _fill(clause: str, base: Base, *, digits: bool, rng: random.Random | None) -
     def card(m: re.Match[str]) -> str:
         spellings = CARD_SPELLINGS[m.group(1)]
         word = spellings[0] if rng is None else rng.choice(spellings)
+        if rng is not None and rng.random() < 0.25:
+            word = garbled(word, rng)
         return word + m.group(2)
 
     out = CARD.sub(card, clause)
@@ -203,6 +211,24 @@ def _fill(clause: str, base: Base, *, digits: bool, rng: random.Random | None) -
         out = out.replace("{n}", word if not word.isalpha() or base.lang == "zh" else word + " " if "{n}x" in clause else word)
         out = out.replace("  ", " ")
     return out
+
+
+def garbled(word: str, rng: random.Random) -> str:
+    """A card's spelling with look-alike glyphs in its number (the first run of digits only: a memory
+    such as "80g" stays), each 0 or 1 swapped or not at random, at least one swapped."""
+    run = re.search(r"\d+", word)
+    if run is None or not any(c in DIGIT_LOOKALIKES for c in run.group(0)):
+        return word
+    digits = list(run.group(0))
+    spots = [i for i, c in enumerate(digits) if c in DIGIT_LOOKALIKES]
+    for i in rng.sample(spots, rng.randint(1, len(spots))):
+        digits[i] = rng.choice(DIGIT_LOOKALIKES[digits[i]])
+    return word[:run.start()] + "".join(digits) + word[run.end():]
+
+
+def misspelt_family(text: str, rng: random.Random) -> str:
+    """A model family's name as it is often misspelt ("Owen3 8b", "Lama3.1 8b"); the version and size stay."""
+    return FAMILY_WORD.sub(lambda m: rng.choice(FAMILY_MISSPELLINGS[m.group(1)]), text)
 
 
 @lru_cache(maxsize=1)
@@ -224,6 +250,8 @@ def variant(base: Base, rng: random.Random) -> str:
     if base.intent != "faq":  # a FAQ question's words belong together; a request's facts do not
         rng.shuffle(facts)
     parts = [*facts, ask]
+    if rng.random() < 0.25:
+        parts = [misspelt_family(part, rng) for part in parts]
     seps = ZH_SEPARATORS if base.lang == "zh" else EN_SEPARATORS
     text = parts[0]
     for part in parts[1:]:

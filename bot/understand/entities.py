@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 
 from rapidfuzz import fuzz, process
 
-from bot.understand import one_message
+from bot.understand import name_glyphs, one_message
 from bot.understand.lazy import lazy
 from engine.catalog import gpus, models, normalize_name
 from engine.providers import provider_names as catalog_provider_names
@@ -159,11 +159,18 @@ def fuzzy_models(text: str) -> list[Match]:
     out = []
     table = model_table()
     for m in MODEL_SPAN.finditer(text):
-        key = normalize_name(m.group(0))
-        candidates = table.by_digits.get(_digits(key), [])
-        best = process.extractOne(key, candidates, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
-        if best is not None:
-            out.append(Match(table.by_key[best[0]], m.start(), m.end(), fuzzy=True))
+        # the span may open with a word before the name ("can qwne3-14b", "will Owen3 8b"): each word start is tried
+        starts = [m.start()] + [m.start() + i + 1 for i, ch in enumerate(m.group(0)) if ch == " "]
+        tries = []
+        for start in starts:
+            key = name_glyphs.as_letters(normalize_name(text[start:m.end()]))
+            candidates = table.by_digits.get(_digits(key), [])
+            best = process.extractOne(key, candidates, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+            if best is not None:
+                tries.append((best[1], start, best[0]))
+        if tries:
+            _, start, key = max(tries, key=lambda t: (t[0], -t[1]))
+            out.append(Match(table.by_key[key], start, m.end(), fuzzy=True))
     return out
 
 
@@ -229,10 +236,23 @@ NAMED_SIZE = lazy(
 )
 
 
+# the same with the family misspelt and its version glued on ("Owen3-9b", "lama3 9b", "0wen2.5 9b")
+MISSPELT_NAMED_SIZE = lazy(r"(?<![a-z0-9])([a-z0]{3,7})(-?v?\d+(?:\.\d+)?[\s-]{1,2}\d+(?:\.\d+)?\s*b)(?![a-z])", re.ASCII)
+FAMILY_WORDS = ("qwen", "llama", "gemma", "mistral", "mixtral", "deepseek", "internlm", "chatglm")
+
+
 def unknown_model(text: str) -> Match | None:
-    """A family, a version and a size that name no catalog model ("qwen3-9b"): worth a "did you mean"."""
+    """A family, a version and a size that name no catalog model ("qwen3-9b"): worth a "did you mean". A
+    misspelt family ("Owen3-9b") is named by the one family it is close to, so the answer is the same."""
     m = NAMED_SIZE.search(text)
-    return Match(m.group(0), m.start(), m.end()) if m else None
+    if m:
+        return Match(m.group(0), m.start(), m.end())
+    for m in MISSPELT_NAMED_SIZE.finditer(text):
+        word = name_glyphs.as_letters(m.group(1))
+        close = [f for f in FAMILY_WORDS if f != word and fuzz.ratio(word, f) >= 75]
+        if len(close) == 1:
+            return Match(close[0] + m.group(2), m.start(), m.end())
+    return None
 
 
 def split_name(text: str) -> list[Match]:

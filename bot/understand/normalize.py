@@ -12,7 +12,15 @@ import unicodedata
 from decimal import Decimal
 from functools import lru_cache
 
-from bot.understand import event_days, formal_numerals, provider_words, spoken_chinese, spoken_english, typos
+from bot.understand import (
+    event_days,
+    formal_numerals,
+    name_glyphs,
+    provider_words,
+    spoken_chinese,
+    spoken_english,
+    typos,
+)
 from bot.understand.lazy import lazy
 
 DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "仨": 3, "四": 4, "五": 5,
@@ -68,9 +76,6 @@ MENTION = lazy(r"(?<![\w.])@[a-z0-9_]{2,32}\b")  # "@kasuan_bot": an address, no
 # "two qs: 1) min config 2) monthly cost", "1、最低配置 2、月租": a numbered ask's number is no quantity
 LIST_MARKER = lazy(r"[(（](\d{1,2})[)）]|([①-⑩])|(?:^|(?<=[\s:：,，;；。?？!！]))(\d{1,2})\s*(?:[)）、]|[.．](?![\d.．]))")
 # "min" before what a setup is made of abbreviates minimum ("min config", "min vram"), never a minute
-# a card's digits typed with look-alike letters ("h1OO", "a1oo", "4o9o", "h2oo"): O for 0 and l for 1. Only a
-# word that becomes a catalog card is fixed, and the length stays, so every span still points into the message.
-CARD_LOOKALIKE = lazy(r"(?<![a-z0-9])([ahlbtv]?)([1-9l][0-9ol]{1,3})(?=s?(?![a-z0-9])|s?\d{2}g|\d{2}g)")
 # "a 10-day run", "a 36-hour job", "the 2-week plan": a hyphenated length is that length (the hyphen a space,
 # so every span keeps its place)
 HYPHEN_LENGTH = lazy(r"(?<=\d)-(?=(?:days?|weeks?|months?|hours?|hrs?|h|minutes?|mins?)\b)")
@@ -158,16 +163,6 @@ def _colloquial_digits(m: re.Match[str]) -> str:
     return f"{head}.{tail}{unit}" if unit in "万wk" else str(int(head) * 1000 + int(tail) * 100)
 
 
-def _card_lookalike(m: re.Match[str]) -> str:
-    word = m.group(0)
-    if not re.search(r"[ol]", m.group(2)) or not re.search(r"\d", m.group(2)):
-        return word
-    fixed = m.group(1) + m.group(2).replace("o", "0").replace("l", "1")
-    from bot.understand.entities import gpu_table  # the catalog's names; imported late (entities imports us)
-
-    return fixed if fixed in gpu_table().by_key else word
-
-
 def _scaled_time(m: re.Match[str]) -> str:
     """"1w 分钟" -> "10000 分钟": a multiplied count of minutes or hours in plain digits."""
     value = Decimal(m.group(1)) * {"k": 1000, "千": 1000}.get(m.group(2), 10_000)
@@ -223,7 +218,7 @@ def normalize(text: str) -> str:
     for word, digits in SPECIAL_COUNTS.items():
         text = text.replace(word, f" {digits}")  # "h200单卡" -> "h200 1卡", never "h2001卡"
     text = MENTION.sub(" ", text) if "@" in text else text  # (each pattern gated by a character it cannot match without)
-    text = CARD_LOOKALIKE.sub(_card_lookalike, text)
+    text = name_glyphs.repaired(text)  # "h1OO", "AI00", "4O90", "7ob": look-alike glyphs in a name read as digits
     text = MIN_AS_MINIMUM.sub("minimum", text) if "min" in text else text
     text = CONFIG_SHORT.sub("config", text) if "cfg" in text or "conf" in text or "cnf" in text else text
     text = HYPHEN_LENGTH.sub(" ", text) if "-" in text else text
