@@ -34,6 +34,7 @@ from bot.core.faq import (
 from bot.core.form_pick import form_for_term
 from bot.core.heads_said import heads_alone
 from bot.core.job_bill import with_storage_bill
+from bot.core.method_pick import pick_lead
 from bot.core.methods_cost import methods_cost
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
@@ -130,7 +131,10 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         reply.turn = Turn("size", {"request": lever_on(parsed.request, parsed.asks.saving).stated()})  # "does that fit on one H100?"
         return reply
     if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference
-        return methods_request(ctx, parsed.request, parsed.asks.methods_versus)
+        compared = methods_request(ctx, parsed.request, parsed.asks.methods_versus)
+        if parsed.cues.method_pick:  # "先 lora 还是直接全参": which to take leads
+            pick_lead(compared, ctx.lang)
+        return compared
     request = parsed.request
     if (kept := speed_over_price(ctx, parsed)) is not None:  # "72b 全参 最省钱方案 但别太慢": no offload leads, its price said
         return kept

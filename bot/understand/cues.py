@@ -407,9 +407,15 @@ class Cues:
     margin: Decimal | None = None  # "加 30% 毛利报多少", "with a 20% markup": the percent put on the last quote (bot.core.quote_follow)
     runs_asked: bool = False  # "预算 20 刀够跑几次", "how many runs does $50 buy": whole runs of the last quote (bot.core.quote_follow)
     tool_alone: bool = False  # "LLaMA-Factory", "用 deepspeed 的吧": frameworks named and nothing else (bot.understand.tool_alone)
+    method_pick: bool = False  # "先 lora 还是直接全参", "LoRA first or full?": which method to take is asked (METHOD_PICK)
     toggled: str | None = None  # "那开了呢" ("on"), "那关了呢" ("off"): the setting the answer before was declined or given, switched (TOGGLED)
 
 
+# which method to take, not only how they differ: "先 lora 还是直接全参", "全参还是 lora 好", "选哪个", "lora first or full?",
+# "should we go full", "which is better" ("差多少", "what's the difference" ask the gap alone)
+METHOD_PICK = lazy(r"先\s*(?:做|上|用|跑|搞|试)?\s*(?:q-?lora|lora|全参|全量)|直接\s*(?:上|做|用|跑|搞)?\s*(?:全参|全量)|(?:选|用|做|上)\s*哪(?:个|种)"
+                   r"|哪(?:个|种)\s*(?:好|更好|合适|更合适|划算|更划算)|还是.{0,16}?(?:好|合适|划算)|\bwhich\b|\bshould\s+(?:we|i)\b|\bfirst\b"
+                   r"|\bbetter\b|\bstart\s+with\b|\bgo\s+(?:with|for)\b|\brecommend")
 # whether QLoRA (4-bit) is needed at all: "should we still do qlora", "do we even need qlora", "is qlora necessary",
 # "还要 qlora 吗", "还有必要用 qlora 吗", "qlora 有必要吗", "还需要量化吗"
 _QUANT = r"(?:q-?lora|4-?bit|量化)"
@@ -521,7 +527,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         can_rent=bool(CAN_RENT.search(norm)), money_rule=bool(MONEY_RULE.search(norm)), time_used=bool(TIME_USED.search(norm)),
         refund=bool(REFUND.search(norm)), stop_billing=stop_asked(norm), only_have=bool(ONLY_HAVE.search(norm)),
         than_others=bool(THAN_OTHERS.search(norm)), compared=bool(COMPARED.search(norm)), meaning=bool(MEANING.search(norm)),
-        rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)),
+        rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)), method_pick=bool(METHOD_PICK.search(norm)),
         same_card=bool(SAME_CARD.search(norm)), asking=bool(ASKING.search(norm)),
         cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),
         to_qlora=bool(TO_QLORA.search(norm)), nonstop=kept_running(norm), broke=bool(BROKE.search(norm)),
