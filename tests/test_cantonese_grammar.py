@@ -24,6 +24,8 @@ PAIRS = [
     ("{p} {c} 包月同租 4 個星期邊個平", "{p} {c} 包月和租 4 个星期哪个便宜"),  # 同 joins the choices, 平 is cheap
     ("{p} {c} 跑成個月 24 個鐘唔停 幾錢", "{p} {c} 跑整个月 24 小时不停 多少钱"),  # 成个月: the whole month
     ("{p} 同 cloudgpu 邊間平啲 {c} 租兩日", "{p} 和 cloudgpu 哪家便宜些 {c} 租两日"),
+    ("{p} {c} 由今日用到 12 月 20 號 點租最抵", "{p} {c} 从今天用到 12 月 20 号 怎么租最划算"),
+    ("預算兩萬蚊 {m} lora 用 {c} 夠唔夠", "预算两万块 {m} lora 用 {c} 够不够"),
 ]
 CARDS = ["4090", "a100", "h100", "3090", "l40s"]
 PROVIDERS = ["gpuli", "cloudgpu", "一万网络"]
@@ -56,6 +58,11 @@ def test_a_cantonese_phrasing_parses_as_its_mandarin_counterpart(pair: tuple[str
     ("gpuli 5090 包月同租 4 個星期邊個平", "gpuli 5090 包月和租 4 个星期哪个便宜"),
     ("最平嘅 48g 卡", "最便宜的 48g 卡"), ("4090 平過 a6000 咩", "4090 便宜过 a6000 吗"),
     ("跑成個星期", "跑整个星期"),
+    # money in 蚊, "still" (仲), "worth it" (抵), "how" before renting (點租), "from today" (由今日), "lower than" (低過)
+    ("預算兩萬蚊", "预算两万块"), ("充咗 500 USDT 仲剩幾多", "充了 500 USDT 还剩多少"),
+    ("包月同周租邊個抵啲", "包月和周租哪个划算些"), ("點租最抵", "怎么租最划算"),
+    ("由今日用到 12 號", "从今天用到 12 号"), ("聽日開始跑", "明天开始跑"),
+    ("餘額低過 50 蚊提我一聲", "余额低于 50 块提醒我"),
 ])
 def test_cantonese_grammar_reads_as_mandarin(cantonese: str, mandarin: str) -> None:
     assert simplified(cantonese) == mandarin
@@ -64,7 +71,8 @@ def test_cantonese_grammar_reads_as_mandarin(cantonese: str, mandarin: str) -> N
 @pytest.mark.parametrize("mandarin", ["系统定时任务", "一定要 8 卡", "确定系美金", "设定预算 5000", "设定 预算 5000",
                                       "我会点击下单", "全部 4090", "部署到 h100", "8 卡 定 4 卡", "一个钟头",
                                       "先跑得快的那个", "你先跑一下",
-                                      "同一张卡", "同时跑两个", "不同的卡", "合同", "用同配置", "8卡同规格", "平台", "平均速度", "水平", "成本", "完成一个月"])
+                                      "同一张卡", "同时跑两个", "不同的卡", "合同", "用同配置", "8卡同规格", "平台", "平均速度", "水平", "成本", "完成一个月",
+                                      "仲裁怎么走", "抵扣券", "抵达机房", "快点租", "一点租金", "由于显存不够", "理由是什么"])
 def test_mandarin_words_that_hold_the_same_characters_stay(mandarin: str) -> None:
     assert simplified(mandarin) == mandarin
 

@@ -26,7 +26,7 @@ CANTONESE = {"点样": "怎样", "点解": "为什么", "几多": "多少", "系
              "边度": "哪里", "边个": "哪个", "边间": "哪家", "佢哋": "他们", "冇": "没有", "唔": "不", "嘅": "的",
              "咗": "了", "冇咗": "没了", "悭": "省", "唔见咗": "不见了", "喺": "在", "啲": "些", "睇": "看", "俾": "给", "嚟": "来", "啱": "对",
              "几钱": "多少钱", "几耐": "多久", "得唔得": "行不行", "我哋": "我们", "你哋": "你们", "点算": "怎么办",
-             "设定档": "配置文件"}
+             "设定档": "配置文件", "蚊": "块", "低过": "低于", "少过": "少于", "多过": "多于", "高过": "高于", "提我一声": "提醒我", "听日": "明天", "而家": "现在", "今日": "今天"}
 # Taiwan's words for things the mainland names otherwise (OpenCC's t2s converts characters, not vocabulary; its
 # tw2sp phrase table also turns 序列 into 串行, so the few words our readers need are kept here, read as one word)
 TAIWAN = {"汇出": "导出", "档案": "文件", "软体": "软件", "硬体": "硬件", "程式": "程序", "资料集": "数据集", "资料量": "数据量", "资料": "数据",
@@ -62,6 +62,14 @@ _RULES = (
     # (only after a name, a number or a term: "同配置" after a verb is Mandarin's "the same config")
     (lazy(r"(?:(?<=[a-z0-9])|(?<=[a-z0-9]\s)|(?<=[月周租天卡家])|(?<=[月周租天卡家]\s))同(?![时一样步意事学期等比类款型城行伴配规级档种个])", re.IGNORECASE),
      "和"),
+    # 点 right before a verb of renting or choosing asks how ("点租最抵", "点拣"); 一点 / 快点 / 重点 are Mandarin's own
+    (lazy(r"(?<![一快慢多少好早晚有差重要亮钟])点(?=\s*(?:租|买|拣|揀|选|计|收|开|训|跑|搞|做))"), "怎么"),
+    # 由 before a day is Cantonese's "from" ("由今日跑到双十二"); 由于 / 理由 / 自由 never stand there
+    (lazy(r"(?<![理自缘来经])由(?=\s*(?:今天|明天|下周|下个?(?:礼拜|星期)|现在|\d+\s*(?:号|日|月)))"), "从"),
+    # 仲 is Cantonese's "still" ("仲剩几多", "仲要加钱"); 仲裁 is arbitration
+    (lazy(r"仲(?!裁)"), "还"),
+    # 抵 after a degree word is "worth it" ("最抵", "边个抵啲", "几抵"); 抵扣 / 抵消 / 抵押 / 抵达 are Mandarin's own
+    (lazy(r"(?<=[最好几更很咁较])抵(?![扣消押达用])|(?<=[个家间])抵(?=\s*(?:些|啲|d|$|[?？呢啊]))"), "划算"),
     # 成 before a span of time is the whole of it: "跑成个月" (跑整个月), "成个星期"
     (lazy(r"成(?=\s*个\s*(?:月|星期|礼拜|钟头|小时|年))"), "整"),
     # 晒 after a verb is Cantonese for "all of it" ("扣晒" = 扣完, "用晒" = 用完); Mandarin's 晒 (晒太阳, 晒单) stays
