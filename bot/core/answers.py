@@ -545,12 +545,13 @@ def seed_tables(s: Sizing) -> list[tuple[str, tuple[float, float]]]:
             if band is not None]
 
 
-def methods_request(ctx: Context, req: TrainingRequest, methods: tuple[str, ...]) -> Reply:
-    """"32b qlora 跟 lora 差多少": the job sized with each method named, in the order named, with the
-    difference between them first (what was asked), then each one's need, setup and price."""
+def methods_request(ctx: Context, req: TrainingRequest, methods: tuple[str, ...], counts: dict[str, int]) -> Reply:
+    """"32b qlora 跟 lora 差多少": the job sized with each method named, in the order named, with the difference
+    first (what was asked), then each one's need, setup and price; on its own card count where one was said for it."""
     rows, slow = [], None
     for method in methods[:3]:
-        variant = req.model_copy(update={"method": method, "lora_rank": None if method == "full" else req.lora_rank})
+        n = counts.get(method, req.num_gpus)
+        variant = req.model_copy(update={"method": method, "lora_rank": None if method == "full" else req.lora_rank, "num_gpus": n})
         s = size(with_chat_settings(variant, ctx))
         rows.append(sizing_summary(s, ctx.display_currency, stated=variant) | {"seed_tables": seed_tables(s)})
         slow = slow or next((dict(w.params) for w in s.warnings if w.code == "qlora_slow"), None)
@@ -559,7 +560,7 @@ def methods_request(ctx: Context, req: TrainingRequest, methods: tuple[str, ...]
               "less": r["total_gb"] < first["total_gb"],
               "pct": round(100 * (1 - min(r["total_gb"], first["total_gb"]) / max(r["total_gb"], first["total_gb"]))),
               "times": max(r["total_gb"], first["total_gb"]) / min(r["total_gb"], first["total_gb"])}
-             for r in rows[1:] if min(r["total_gb"], first["total_gb"]) > 0]
+             for r in rows[1:] if min(r["total_gb"], first["total_gb"]) > 0 and r["num_gpus"] == first["num_gpus"]]  # per card: one count
     reply = Reply("sizing_methods", ctx.lang, {"rows": rows, "diffs": diffs, "slow": slow})
     # "cost diff?" next: each method priced (bot.core.methods_cost)
     reply.turn = Turn("size", {"request": req.model_copy(update={"method": methods[0]}).stated(), "methods": list(methods[:3])})

@@ -36,6 +36,7 @@ from bot.core.heads_said import heads_alone
 from bot.core.job_bill import with_storage_bill
 from bot.core.method_pick import pick_lead
 from bot.core.methods_cost import methods_cost
+from bot.core.pretrain_floor import floor_first
 from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
 from bot.core.refund_after_use import REFUNDS, refund_line
@@ -55,6 +56,7 @@ from bot.understand.classify import CHEAPEST, HOWTO
 from bot.understand.faq import on_topic
 from bot.understand.faq_topics import across_cards
 from bot.understand.faq_verdict import verdict_for
+from bot.understand.method_counts import counts_by_method
 from bot.understand.parser import Parsed
 from bot.understand.why_asked import asks_why
 from bot.views.card_fit_line import card_fit_line
@@ -131,7 +133,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         reply.turn = Turn("size", {"request": lever_on(parsed.request, parsed.asks.saving).stated()})  # "does that fit on one H100?"
         return reply
     if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference
-        compared = methods_request(ctx, parsed.request, parsed.asks.methods_versus)
+        compared = methods_request(ctx, parsed.request, parsed.asks.methods_versus, counts_by_method(parsed.words, parsed.asks.methods_versus))
         if parsed.cues.method_pick:  # "先 lora 还是直接全参": which to take leads
             pick_lead(compared, ctx.lang)
         return compared
@@ -172,7 +174,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         # "8b lora 要多少显存，cloudgpu 上哪张 48G 的卡最便宜": the second ask, that provider's cheapest
         # cards of that memory, answered under the sizing
         reply.also.append(provider_price_list(parsed.rental.provider, ctx.lang, memory_gb=memory, top=TOP_CARDS))
-    return under_lead(reply, parsed, ctx.lang)  # "does it drop below 80 GB?": yes or no first
+    return floor_first(under_lead(reply, parsed, ctx.lang), parsed, ctx.lang)  # "does it drop below 80 GB?": yes or no first
 
 
 def _price_of_the_job(parsed: Parsed) -> bool:

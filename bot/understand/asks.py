@@ -196,7 +196,7 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
             # another tool's file after an export, named by the tool alone: "accelerate 的也来一份", "也给个
             # llamafactory 的", "and the accelerate one", "deepspeed version too"
             rf"|(?:{_TOOL})\s*(?:的\s*)?(?:(?:也|再|同样)?\s*(?:{_GIVE_AFTER})|(?:也|再|同样)\s*(?:要|来一?个))"
-            rf"|(?:也|再)\s*(?:给|来|出|发|要)\s*(?:我\s*)?(?:个|一?份)\s*(?:{_TOOL})"
+            rf"|(?:也|再)\s*(?:给|来|出|发|要)\s*(?:我\s*)?(?:个|一?份)\s*(?:{_TOOL})|(?:给|来|出|发)\s*(?:我\s*)?(?:个|一?份)\s*(?:{_TOOL})\s*(?:的)?\s*(?:吧|呗|呀)?\s*[.。!！]*\s*$"
             # "and a deepspeed one for 8 gpus" (its "one" read as 1 when a count follows), "another deepspeed version"
             rf"|(?:\band\s+)?\b(?:the|a|an|another)\s+(?:{_TOOL})\s+(?:one|1(?=\s+(?:for|with|on)\b)|version)\b|\b(?:{_TOOL})\s+(?:one|version)\s+too\b"),
         # a config file named as a thing to have, not as a topic: "accelerate 的配置文件", "the deepspeed

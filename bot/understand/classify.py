@@ -39,10 +39,12 @@ from bot.understand.glossary import defines
 from bot.understand.lazy import lazy
 from bot.understand.look_first import looks_first
 from bot.understand.normalize import normalize
+from bot.understand.one_card_fit import one_card_fit
 from bot.understand.readings import Rental
 from bot.understand.several import MEMORY_ASK, PICK_A_CARD
 from bot.understand.talk import small_talk
 from bot.understand.wallet_intent import WalletAction, asks_how_to_pay, is_rule_question
+from bot.understand.why_oom import why_oom_of_job
 from engine.catalog import gpus
 from engine.request import TrainingRequest
 
@@ -321,7 +323,9 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
     if sized and (not MEMORY_ASK.search(norm) or asks_what_a_switch_saves(topic)) and not _wants_cost(req, rental, norm) and not setup_asked:
         about = _not_only_cheapest(topic, topic_or(topic, ask_words.methods_named(norm), []))
         # a whole setup put to a yes or no ("32b 全参 8卡h100 用zero2省点通信 行吗"): its fit is asked, the reason beside it no question
-        if about and not (req.method and req.gpu and req.num_gpus and SETUP_VERDICT.search(norm)):
+        # "72b lora 单卡有没有装得下的 不想搞多卡通信": whether one card holds the job is its sizing, the reason no question
+        if about and not (req.method and req.gpu and req.num_gpus and SETUP_VERDICT.search(norm)) and not one_card_fit(norm) \
+                and not why_oom_of_job(norm, req):  # "开了 bf16 为啥 7b 全参单卡 80g 还是 OOM": that job's breakdown
             # "72B 一训就 NaN", "32b 要不要开张量并行 8卡 h100", "7b ZeRO-2 还是 DDP": the words left once the job
             # is taken out ask the FAQ about precision, parallelism or the data pipeline, not for a sizing
             return Classified("faq", hits, True, answers=about)

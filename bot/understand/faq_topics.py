@@ -21,6 +21,7 @@ from bot.understand.faq import FILLER, KEYWORD_CONFIDENT, FaqEntry, Hit, faq_ind
 from bot.understand.faq import lookup as faq_lookup
 from bot.understand.faq_methods import about_other_methods, by_method, entry_methods, methodless_first
 from bot.understand.lazy import lazy
+from bot.understand.method_refused import without_refused
 from bot.understand.normalize import normalize
 from bot.understand.switch_asks import KEEP_SPEED_WORDS
 from engine.lazy import per_object
@@ -103,7 +104,9 @@ def budget_only(topic: str) -> bool:
 
 @one_message.per_message
 def topic_text(rest: str) -> str:
-    """The message without the job it names (models, cards and providers are blanked already)."""
+    """The message without the job it names (models, cards and providers are blanked already); a method it
+    rules out ("不想用4bit", "no quantization") is a setting of that job too, never a question about the method."""
+    rest = without_refused(rest)
     rest = SETUP_WORDS.sub(" ", rest) if not ask_words.config_tools(rest) else LEAST_WORDS.sub(" ", rest)
     saves = _asks_whether_it_saves(rest)  # "8b 全参 ddp 8 卡 能省显存吗": DDP asked whether it saves (it keeps a full copy)
     if len(_stages_named(rest)) < 2 and not stage_against_split(rest) and not DDP_ASKED.search(rest) \

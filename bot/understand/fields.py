@@ -18,6 +18,7 @@ from bot.understand.card_counts import BARE_COUNT_AFTER, nodes_cards, said_aroun
 from bot.understand.cards import CARD_SHAPE
 from bot.understand.lazy import lazy
 from bot.understand.length_join import JOIN, UNIT_PRICED, times_after, times_before
+from bot.understand.method_refused import without_refused
 from bot.understand.numbers import COUNT_NUMBER, COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
 from bot.understand.rule_window import ruled_out, unwindowed
 from bot.understand.switch_asks import ZERO3_WORD, asked_about, keeps_speed, zero3_asked
@@ -42,13 +43,10 @@ FULL = lazy(r"全参|全量|全部参数|所有参数|\bfull(?![\s-]+(?:days?|we
 SFT = lazy(r"\bsft\b|监督微调", re.ASCII)
 
 
-NOT_QLORA = lazy(r"(?:不是|不用|不要|别用|非|not|no|without|rather\s+than|instead\s+of)\s*(?:a\s+)?(?:q[\s-]?lora|4[\s-]?bit)", re.ASCII)
-
-
 def method(text: str) -> str | None:
     """full / lora / qlora / pretrain; None when absent or when two are compared ("LoRA 和全参").
     "bf16 LoRA (not QLoRA)" is LoRA: a method named only to be ruled out does not count."""
-    text = NOT_QLORA.sub(" ", text)
+    text = without_refused(text)
     if QLORA.search(text):
         return "qlora"
     if PRETRAIN.search(text) and not re.search(r"预训练好|pretrained", text):

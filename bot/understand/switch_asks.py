@@ -114,7 +114,7 @@ def keeps_speed(text: str) -> bool:
 # How much a memory lever saves on the job named ("8bit 优化器对 7b 全参能省多少显存", "how much does gradient
 # checkpointing save on an 8b lora"): the amount, asked of that job, is the two sizings set side by side
 # (bot/views/lever_saving.py), not the lever's general FAQ entry nor a sizing with the lever on
-SAVED_AMOUNT = lazy(r"(?:能|可以|会|能够|大概|大约)?\s*(?:节?省|(?<![最至多])少占?用?|降低?|减少?)\s*(?:下|掉|了)?\s*(?:多少|几|多大)"
+SAVED_AMOUNT = lazy(r"(?:能|可以|会|能够|大概|大约)?\s*(?:节?省|(?<![最至多])少占?用?|降低?|减少?)\s*(?:下|掉|了)?\s*(?:多少|几|多大|好多)"
                     # "从多少降到多少", "降到多少", "from how much down to what": the two figures asked
                     r"|从\s*多少\s*(?:gb?|g)?\s*(?:降|减|压|省|变)|(?:降|减|压缩?)\s*到\s*(?:多少|几)|\bfrom\s+how\s+much\b|\bdown\s+to\s+(?:how\s+much|what)\b"
                     r"|how\s+much\b.{0,60}?\b(?:save[sd]?|saving|cut|reduce[sd]?|less)\b|\bsavings?\b.{0,30}\b(?:from|with|of|by)\b",

@@ -216,7 +216,8 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
                                                                       "minimum": minimum_answer(s, stated, minimum, display_currency),
                                                                       "seed_way": None if minimum else seed_way(s, stated, display_currency),
                                                                       "safe_seed": safe and a.seed_is_verdict,
-                                                                      "slower": _slower(a, display_currency)}
+                                                                      "slower": _slower(a, display_currency),
+                                                                      "moe": moe_counted(s.resolved)}
     if provider and s.fit is None and a.priced is not None:
         out |= at_provider(out, a.priced, provider, display_currency, s.resolved.request.exclude)
         if provider_seed(s, provider):  # that provider's own seed card for the class, with our figures against it
@@ -234,6 +235,15 @@ def sizing_summary(s: Sizing, display_currency: str, card: UnknownCard | None = 
         out["provider_none"] = {"name": find_provider(provider).name, "single": True, "n": s.fit.num_gpus,
                                 "stated": gpu_name(s.fit.gpu.id)}
     return out
+
+
+def moe_counted(r: Resolved) -> dict[str, float] | None:
+    """A mixture of experts holds every expert in memory: its total parameters are what is sized, the active
+    ones per token (a far smaller figure) only set the compute; said in the reply so the total is not taken for a slip."""
+    spec = r.spec
+    if spec.moe is None or not spec.active_params_published_b:
+        return None
+    return {"total": r.params, "active": spec.active_params_published_b * 1e9}
 
 
 def provider_none(provider: str, verdict: Fit, eight_bit: bool = False) -> dict[str, Any]:
