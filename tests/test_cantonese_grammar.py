@@ -118,3 +118,47 @@ def test_cantonese_questions_get_their_answers(cantonese: str, said: str) -> Non
     u = ChatUser()
     u.say(cantonese)
     assert said in u.text, u.text
+
+
+# Sichuan and Chongqing speech asks "how much / how many" with 好多 (bot.understand.regional_asks); Cantonese with 几多
+HOW_MUCH_PAIRS = [
+    ("{m} lora 要好多显存", "{m} lora 要多少显存"),
+    ("{p} {c} 包月好多", "{p} {c} 包月多少"),
+    ("{p} 租一张 {c} 一个月要好多钱", "{p} 租一张 {c} 一个月要多少钱"),
+    ("{m} qlora {c} 跑完要好多天", "{m} qlora {c} 跑完要多少天"),
+    ("{m} 全参 要好多张 {c}", "{m} 全参 要多少张 {c}"),
+    ("{p} {c} 幾多錢一個月", "{p} {c} 多少钱一个月"),
+]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pair=st.sampled_from(HOW_MUCH_PAIRS), c=st.sampled_from(CARDS), p=st.sampled_from(PROVIDERS),
+       m=st.sampled_from(MODELS), tail=st.sampled_from(["", "?", " 嘛", "？"]))
+def test_an_asking_haoduo_reads_as_duoshao(pair: tuple[str, str], c: str, p: str, m: str, tail: str) -> None:
+    regional, mandarin = (x.format(c=c, p=p, m=m) + tail for x in pair)
+    assert reading(regional) == reading(mandarin), (regional, mandarin)
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    ("那要花好多钱", "那要花多少钱"), ("那速度掉好多", "那速度掉多少"), ("好多钱嘛", "多少钱嘛"),
+    ("72b全参 8卡h100 offload 每卡好多", "72b全参 8卡h100 offload 每卡多少"),
+    # stating, not asking: after 了 / 很 / 有, before a noun that is no figure, in a comparison, or beside another ask
+    ("用 qlora 省了好多", "用 qlora 省了好多"), ("好多人用 lora", "好多人用 lora"), ("花了好多钱", "花了好多钱"),
+    ("A100 比 H100 便宜好多", "A100 比 H100 便宜好多"), ("QLoRA 效果差好多咩", "QLoRA 效果差好多吗"),
+    ("跑起来快好多了", "跑起来快好多了"), ("有好多卡可以选", "有好多卡可以选"),
+])
+def test_haoduo_asks_only_where_it_asks(said: str, read: str) -> None:
+    assert simplified(said) == read
+
+
+def test_a_sichuan_conversation_gets_its_figures() -> None:
+    me = ChatUser()
+    me.say("qw2.5 7b lora 要好多显存 不量化")
+    assert "Qwen2.5-7B" in me.text and "21.9 GB" in me.text and "20–26 GB" in me.text, me.text  # seed 000's 7B LoRA band
+    me = ChatUser()
+    me.say("72b全参 8卡h100 offload 每卡好多")
+    me.say("那速度掉好多")
+    assert "20–50%" in me.text.splitlines()[0], me.text  # seed 000: offload costs 20–50% of the throughput
+    me = ChatUser()
+    me.say("gpuli 8卡h100 包月好多")
+    assert "₮14,432" in me.text.splitlines()[1], me.text

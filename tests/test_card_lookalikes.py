@@ -164,3 +164,36 @@ def test_a_misspelt_family_with_no_such_size_gets_the_did_you_mean(text: str, as
     found = unknown_model(normalize(text))
     assert found is not None and found.ident == asked
     assert parse(text).request.model == asked
+
+
+# a card's number cut to its last two digits after a count or a rent word: 3090, 4090 and 5090 all end in 90
+@pytest.mark.parametrize(("text", "count"), [
+    ("两张90 跑14b bf16 lora 得不得行", 2), ("2x90 for 7b lora, enough?", None), ("4 张 90 跑 32b qlora", 4),
+])
+def test_a_shortened_card_number_is_asked_back_never_a_count_or_memory(text: str, count: int | None) -> None:
+    from tests.chat_user import ChatUser
+
+    p = parse(text)
+    assert p.unknown_card is not None and len(p.unknown_card.choices) == 3, p.unknown_card
+    assert p.request.num_gpus != 90 and p.request.gpu is None  # never 90 cards, never a 90 GB card
+    assert count is None or p.request.num_gpus == count
+    me = ChatUser()
+    me.say(text)
+    assert all(card in me.text for card in ("RTX 3090", "RTX 4090", "RTX 5090")), me.text
+    assert ("哪一张" in me.text) == ("张" in text) and ("Which card" in me.text) == ("张" not in text), me.text
+
+
+@pytest.mark.parametrize("text", ["租一张90 一个月好多钱", "rent 1x90 for a month, price?"])
+def test_a_shortened_card_number_asked_its_price_is_asked_which_card(text: str) -> None:
+    from tests.chat_user import ChatUser
+
+    me = ChatUser()
+    me.say(text)
+    first = me.text.splitlines()[0]
+    assert all(card in first for card in ("RTX 3090", "RTX 4090", "RTX 5090")) and "₮" not in me.text, me.text
+
+
+@pytest.mark.parametrize("text", ["2张90g 的卡 跑 14b lora", "租90天 4090 多少钱", "8x80 够吗 70b qlora", "2 张 4090 跑 14b lora"])
+def test_numbers_that_are_amounts_or_whole_names_are_no_shortened_card(text: str) -> None:
+    p = parse(text)
+    assert p.unknown_card is None or not p.unknown_card.choices

@@ -106,3 +106,42 @@ def test_brand_and_size_that_fit_several_models_are_not_guessed(typed: str) -> N
 )
 def test_family_and_size_written_apart(text: str, ident: str) -> None:
     assert parse(text).request.model == ident
+
+
+# a family cut to its first letters, its version glued on, the size after (bot.understand.short_family)
+SHORTENED = [("qw3 8b", "qwen3-8b"), ("qw2.5 14b", "qwen2.5-14b"), ("qw2.5 7b", "qwen2.5-7b"), ("qwe3-32b", "qwen3-32b"),
+             ("ll3.1 8b", "llama-3.1-8b"), ("lla3.3 70b", "llama-3.3-70b"), ("gem2 9b", "gemma-2-9b"),
+             ("gem3 27b", "gemma-3-27b"), ("intern2.5 7b", "internlm2.5-7b"), ("chat3 6b", "chatglm3-6b")]
+
+
+@pytest.mark.parametrize(("typed", "ident"), SHORTENED)
+@pytest.mark.parametrize("frame", ["{} lora 4090 够不", "导出 llamafactory 配置 {} qlora", "{} full finetune on 8 h100?"])
+def test_a_shortened_family_names_its_model(typed: str, ident: str, frame: str) -> None:
+    assert parse(frame.format(typed)).request.model == ident
+
+
+def test_a_shortened_family_is_exported_under_its_own_name() -> None:
+    from tests.chat_user import ChatUser
+
+    me = ChatUser()
+    me.say("export 个 llamafactory config, qw3 8b qlora, cutoff 2048")
+    assert "Qwen3-8B" in me.text and "Llama" not in me.text, me.text
+
+
+@pytest.mark.parametrize(("typed", "offered"), [
+    ("qw3 9b lora 4090 够不", ("qwen3-8b",)),  # a size Qwen3 does not have: the family's did-you-mean
+    ("mi3 7b lora on a 4090?", ("mistral-7b-v0.3", "mixtral-8x7b")),  # mistral or mixtral: asked back, never guessed
+])
+def test_a_shortening_no_model_or_several_families_answer_is_asked_back(typed: str, offered: tuple[str, ...]) -> None:
+    from tests.chat_user import ChatUser
+
+    me = ChatUser()
+    me.say(typed)
+    assert all(name in me.text for name in offered) and "GB" not in me.text, me.text
+
+
+@pytest.mark.parametrize("text", ["to3 8b", "qwen3 8b lora", "so 7b lora", "in 2 7b runs", "m3 7b"])
+def test_words_that_begin_no_family_or_are_the_family_name_are_not_shortenings(text: str) -> None:
+    from bot.understand.short_family import shortened
+
+    assert shortened(normalize(text)) is None

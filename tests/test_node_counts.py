@@ -137,3 +137,16 @@ def test_machines_beside_a_job_are_its_setup_not_a_network_question(text: str) -
 
 def test_the_link_asked_beside_the_machines_is_still_the_faqs() -> None:
     assert parse("32b 全参 两台八卡 h100 要配啥互联").intent == "faq"
+
+
+@pytest.mark.parametrize(("turns", "total", "count"), [
+    # one machine more than the setup answered: 2 × ₮14,432 + 2 × ₮600 of InfiniBand at gpuli (seed 000)
+    (("32b 继续预训练 8卡h100 够不", "再加一个节点呢"), "30,064", "16"),
+    (("gpuli 8卡h100 包月多少", "多加一台呢"), "30,064", "16"),
+    (("32b continued pretraining on 8x h100, enough?", "add another node?"), "30,064", "16"),
+    (("gpuli 8x h100 monthly", "and with one more machine?"), "30,064", "16"),
+    (("gpuli 两台八卡h100 包月", "再加一台呢"), "45,096", "24"),  # two machines, then a third: 3 × (₮14,432 + ₮600)
+])
+def test_a_machine_added_is_one_more_box_of_the_last_setup(turns: tuple[str, ...], total: str, count: str) -> None:
+    text = conversation(*turns)
+    assert total in text and re.search(rf"(?<!\d){count}\s*×", lead_lines(text, 4)), text

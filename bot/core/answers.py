@@ -40,7 +40,7 @@ from bot.views.count_versus import count_asked, count_versus, one_holds_it
 from bot.views.export import export_reply
 from bot.views.gpus import gpus_reply
 from bot.views.inference import inference_reply
-from bot.views.named_misses import named_misses, named_priced, named_tight, stated_offload_only
+from bot.views.named_misses import named_changed, named_misses, named_priced, named_tight, stated_offload_only
 from bot.views.price import approx_units, price_view, span_totals, unit_prices
 from bot.views.sizing import fit_row, sizing_details_reply
 from bot.views.span_cheaper import shorter_rental
@@ -428,8 +428,8 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     # "can we rent it for just 2 weeks?" where the setup is sold by the month only: a setup sold for that span leads;
     # a job changed after its price ("换成 lora 不量化呢") first says whether the card named still holds it
     named = advice.verdict if req.gpu and advice.verdict is not None and advice.verdict.gpu.id == req.gpu else None
-    missed = named_misses(named, req.num_gpus or 1, setup, reply.data["job"], one_box is not None, ctx.lang) \
-        if follow.get("changed") else _named_priced(advice, req, setup, provider, reply.data["job"], str(data["display"]), ctx.lang,
+    missed = (named_misses(named, req.num_gpus or 1, setup, reply.data["job"], one_box is not None, ctx.lang)
+              or named_changed(named, req.num_gpus or 1, setup, reply.data["job"], ctx.lang)) if follow.get("changed") else _named_priced(advice, req, setup, provider, reply.data["job"], str(data["display"]), ctx.lang,
                                                     tight=not (hours := follow.get("hours")),
                                                     hours=float(hours) if isinstance(hours, int | float) else None)
     if (unrented := None if missed else own_not_rented(advice, req, provider, ctx.lang)) is not None:

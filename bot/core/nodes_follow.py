@@ -1,5 +1,6 @@
 """A follow-up that changes how many machines the job runs on: "两台呢", "三台呢", "make it 4 nodes", "and on
-2 nodes?", "2 nodes 呢", "ok so two nodes for a month, total?" — that many machines of the box just discussed.
+2 nodes?", "2 nodes 呢", "ok so two nodes for a month, total?" — that many machines of the box just discussed;
+"再加一个节点呢", "add another node?" — one machine more than it had.
 
 Why: the node count was multiplied into whatever count the last answer held ("三台呢" after two 8-card H100
 machines priced 48 cards, six machines), or was not read as a change at all (the InfiniBand FAQ answered
@@ -39,6 +40,10 @@ def nodes_changed(parsed: Parsed, last: Turn | None, text: str) -> Parsed:
     """`parsed` on the message's machines of the last box when it states machines and no cards of its own (one
     machine only after several: "back to 1 node"), else `parsed` unchanged."""
     nodes, q = parsed.price.nodes, parsed.request
+    if parsed.cues.nodes_added and last is not None and (box := per_machine(last)):
+        # "再加一个节点呢", "add another node?": the machines of the last setup and that many more
+        nodes = -(-_count_of(last) // box) + parsed.cues.nodes_added
+        q = q.model_copy(update={"num_gpus": None})
     if last is None or last.kind not in JOB_KINDS or not nodes or (nodes < 2 and _count_of(last) <= CARDS_PER_NODE_MAX) \
             or parsed.price.nodes_counted \
             or q.num_gpus not in (None, nodes) or parsed.parts or parsed.cues.howto or parsed.cues.instances \

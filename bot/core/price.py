@@ -187,7 +187,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return asks_cheapest  # "48G 的卡哪张最便宜": of all the providers' cards holding it, the cheapest leads
     if not q.gpu:
         card = parsed.unknown_card
-        return Reply("unknown_card", ctx.lang, {"name": card.name if card else "?",
+        return Reply("unknown_card", ctx.lang, {"name": card.name if card else "?", "choices": [short_gpu(n) for n in card.choices] if card else [],
                                                "cards": [short_gpu(g.name) for g in gpus().entries][:12]})
     assumed = assumed_storage(extras.storage_unsized, r.provider)  # "含存储的账单": the provider's example sizes
     if assumed:

@@ -29,6 +29,7 @@ class UnknownCard:
     name: str
     memory_gb: int | None  # stated right after the name, e.g. "4080 16G"
     bare: bool = False  # only a memory amount was given ("48G 显存 ok 吗"): the card is that much memory
+    choices: tuple[str, ...] = ()  # a card's number shortened ("两张90"): the catalog cards it may be, asked back
 
 
 # A memory amount said of the card itself, with no card named: "48G 显存", "显存 24GB", "a 48 GB card",
@@ -60,6 +61,26 @@ def unknown_card(text: str, known_spans: list[tuple[int, int]], raw: str = "") -
         typed = re.search(re.escape(word), raw, re.I) if raw else None
         name = typed.group(0) if typed else word.upper()
         return UnknownCard(name, int(mem.group(1)) if mem else None)
+    return None
+
+
+# A card's number cut to its last two digits after a count or a rent word ("两张90", "租一张90", "2x90"): never a count
+# of 90 cards nor 90 GB; what follows must not make it an amount (90G, 90天, 90%, 90b ...)
+SHORT_CARD = lazy(r"(?:(?<![\d.])\d{1,2}\s*(?:张|块|片|台|[x×*])|租)\s*(\d{2})(?![\d.])"
+                  r"(?!\s*(?:g|gb|b|%|k|w|万|千|元|块|刀|天|周|月|年|小时|个|条|步|秒|分|h\b|days?\b|hours?\b|steps?\b))", re.I | re.ASCII)
+
+
+def short_card(text: str) -> UnknownCard | None:
+    """A card named by its last two digits where several catalog cards end in them ("两张90": the RTX 3090, 4090 or
+    5090), to be asked back rather than guessed; one card ending so, or none, is left to the other readers."""
+    from engine.catalog import gpus
+
+    for m in SHORT_CARD.finditer(text):
+        digits = m.group(1)
+        names = [g.name for g in gpus().entries
+                 if any(a.isdigit() and len(a) == 4 and a.endswith(digits) for a in g.aliases)]
+        if len(names) > 1:
+            return UnknownCard(digits, None, choices=tuple(names))
     return None
 
 

@@ -41,6 +41,7 @@ from bot.understand.follow_reads import (
     extra_asked,
     lone_form,
     lone_memory,
+    nodes_added,
     one_node_asked,
     providers_weighed,
     series_named,
@@ -348,6 +349,7 @@ class Cues:
     add_on_added: bool = False  # "加内存128g", "add 128GB RAM": an add-on added, not asked whether it can be
     example_run: bool = False  # "单次大概多久" after a job with no dataset: timed on the reference example (bot.core.faq_job)
     lone_count: int | None = None  # "and with eight?", "那 8 呢": a number alone in a follow-up's frame
+    nodes_added: int | None = None  # "再加一个节点呢", "add another node?": machines added to the setup just answered
     memory_card: int | None = None  # "cheapest 80GB card for 8h?": a card asked by its memory alone, GB (short messages)
     weeks: int | None = None  # "那 4 周呢": whole weeks, the message's only length
     weeks_times: int | None = None  # "4090 周租 x4": a week said multiplied, its weeks (priced beside the month covering them)
@@ -566,7 +568,7 @@ def _follow_reads(raw: str, norm: str, short: bool, nodes: int | None) -> dict[s
             "lone_form": lone_form(norm) if short else None, "series": series_named(norm) if short else None,
             "upgrade_referred": short and bool(UPGRADE_REFERRED.search(norm)),
             "extra_asked": (nodes or 0) >= 2 and extra_asked(norm), "figures": any(ch.isdigit() for ch in raw),
-            "one_node": one_node_asked(norm),
+            "one_node": one_node_asked(norm), "nodes_added": nodes_added(norm) if short else None,
             "toggled": toggled(norm) if short else None,
             "setup_ref": short and ("卡" in raw or "th" in raw.lower()) and bool(SETUP_REF.search(raw)), "amount_only": only, "amount_currency": currency}
 

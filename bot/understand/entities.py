@@ -19,6 +19,7 @@ from rapidfuzz import fuzz, process
 
 from bot.understand import name_glyphs, one_message
 from bot.understand.lazy import lazy
+from bot.understand.short_family import shortened
 from engine.catalog import gpus, models, normalize_name
 from engine.providers import provider_names as catalog_provider_names
 
@@ -188,6 +189,9 @@ def find_models(text: str) -> list[Match]:
             found = sorted([*found, Match(ident, m.start(), m.end())], key=lambda x: x.start)
     if found:
         return found
+    short = shortened(text)  # "qw3 8b": the one family the letters begin, spelt out
+    if short is not None and short[3] and (named := model_table().by_key.get(normalize_name(short[0]))) is not None:
+        return [Match(named, short[1], short[2], fuzzy=True)]
     fuzzy = fuzzy_models(text)
     if fuzzy:
         return fuzzy
@@ -247,6 +251,9 @@ def unknown_model(text: str) -> Match | None:
     m = NAMED_SIZE.search(text)
     if m:
         return Match(m.group(0), m.start(), m.end())
+    short = shortened(text)  # "qw3 9b" as "qwen3 9b"; "mi3 7b" (mistral or mixtral) as typed
+    if short is not None:
+        return Match(short[0], short[1], short[2])
     for m in MISSPELT_NAMED_SIZE.finditer(text):
         word = name_glyphs.as_letters(m.group(1))
         close = [f for f in FAMILY_WORDS if f != word and fuzz.ratio(word, f) >= 75]

@@ -211,6 +211,22 @@ def one_node_asked(norm: str) -> bool:
     return bool(MULTI_NODE.search(norm) or ONE_NODE_ENOUGH.search(norm))
 
 
+# machines added to the setup just answered ("再加一个节点呢", "多加两台", "add another node?", "one more machine"): how many
+# more; a node count said outright ("两台呢") is rental_extras.nodes, read as it stands
+NODES_ADDED = lazy(r"(?:再|多)\s*(?:加|添|来|上)?\s*(\d)\s*(?:个)?\s*(?:节点|台)|(?:加|添)\s*(\d)\s*(?:个)?\s*(?:节点|台)"
+                   r"|\b(?:add\s+|adding\s+|with\s+)?(another|an?\s+(?:extra|additional)|(\d|one|two|three)\s+(?:more|extra|additional))"
+                   r"\s+(?:nodes?|machines?|box(?:es)?|servers?)\b|\b(?:add|adding|plus)\s+(?:a|1)\s+(?:nodes?|machines?|servers?)\b")
+
+
+def nodes_added(norm: str) -> int | None:
+    """How many machines a short message adds to the setup just answered, or None."""
+    m = NODES_ADDED.search(norm)
+    if m is None:
+        return None
+    said = m.group(1) or m.group(2) or m.group(4)
+    return {"one": 1, "two": 2, "three": 3}.get(said, 0) or int(said) if said else 1
+
+
 def extra_asked(norm: str) -> bool:
     """"除了卡还要准备啥", "what else do I pay for": what a setup needs beside its cards is asked."""
     return bool(NEEDS_ASKED.search(norm) or EXTRA_ASKED.search(norm))

@@ -19,7 +19,7 @@ from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
 from bot.understand.availability import rents_card_asked
 from bot.understand.card_methods import methods_by_card
-from bot.understand.cards import UnknownCard, memory_card, unknown_card, unknown_family
+from bot.understand.cards import UnknownCard, memory_card, short_card, unknown_card, unknown_family
 from bot.understand.classify import (
     CHEAPEST,
     HOWTO,
@@ -371,7 +371,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         req["objective"] = objective
     request = TrainingRequest.model_validate({k: v for k, v in req.items() if _valid(k, v)})
     spans_known = [(m.start, m.end) for m in models + gpus + excluded]
-    card = unknown_card(norm, spans_known, raw) if not gpus else None
+    card = (short_card(norm) or unknown_card(norm, spans_known, raw)) if not gpus else None  # "两张90": which 90?
     if card is None and not gpus and (request.model or request.params_b or rental.provider):
         card = memory_card(norm)  # "70b qlora 48G 显存 ok 吗", "cloudgpu 上哪张 48G 的卡最便宜": that much memory
     stated_add_ons = extras.add_ons(rest)

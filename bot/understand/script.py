@@ -19,6 +19,7 @@ import re
 from functools import lru_cache
 
 from bot.understand.lazy import lazy
+from bot.understand.regional_asks import how_much
 
 _CJK = lazy(r"[\u3400-\u9fff]")
 # Cantonese words (as OpenCC leaves them in simplified characters) and the Mandarin a reader of ours knows
@@ -99,7 +100,7 @@ def simplified(text: str) -> str:
     text = _CANTONESE.sub(_mandarin, _TAIWAN.sub(lambda m: TAIWAN[m.group(0)], plain) if plain != text else plain)
     for rule, mandarin in _RULES:
         text = rule.sub(mandarin, text)
-    return text
+    return how_much(text)  # "要好多显存": Sichuan's 好多 asks as 多少 does (after 咩 became 吗, which makes it "much")
 
 
 def _mandarin(m: re.Match[str]) -> str:
