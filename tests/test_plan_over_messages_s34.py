@@ -69,3 +69,15 @@ def test_a_question_about_the_setting_is_no_change_of_the_job(text: str) -> None
                                   "skip offload, speed is key", "no offload, throughput counts"])
 def test_a_setting_said_with_its_acceptance_or_condition_is_a_setting_alone(text: str) -> None:
     assert parse(text).cues.setting_only, text
+
+
+@pytest.mark.parametrize(("job", "chatter"), [
+    ("Qwen3-8B QLoRA 一张4090够吗", "今天吃啥"), ("Qwen3-8B QLoRA 一张4090够吗", "谁请客？"),
+    ("qwen3 8b qlora on a 4090?", "what's for lunch?"),
+])
+def test_chatter_after_a_sizing_is_not_the_plan_asked_again(job: str, chatter: str) -> None:
+    """A short question that asks no choice and no go-ahead is no ask of the plan: the sizing is not shown again."""
+    chat = ChatUser()
+    chat.say(job)
+    reply = chat.say(chatter)
+    assert reply.kind != "size" and "RTX 4090" not in chat.text, chat.text

@@ -397,7 +397,7 @@ class Cues:
     rent_order: bool = False  # "rent it for a month please", "就租这个": an order of what was just priced (RENT_ORDER)
     method_needed: bool = False  # "should we still do qlora", "还有必要上 qlora 吗": whether QLoRA is needed at all (bot.core.method_needed)
     same_card: bool = False  # "on the same card", "同一张卡", "那张卡上": the card of the answer before, named back (SAME_CARD)
-    asking: bool = False  # the message asks something ("选哪套", "which card?", "ok 吗"): clause_marks.ASKING's marks
+    asking: bool = False  # a choice or a go-ahead asked ("选哪套", "which card?", "ok 吗", "行不行"; never "今天吃啥"): PLAN_ASK
     cuts_memory: bool = False  # "does that cut the memory per card?", "每张卡显存会少吗": whether more cards lower each one's (CUTS_MEMORY)
     necessary: bool = False  # "is that really necessary?", "有必要吗": whether what was named is needed at all (NECESSARY)
     to_qlora: bool = False  # "改成 4-bit QLoRA", "switch to QLoRA": the lighter method switched to (TO_QLORA)
@@ -415,6 +415,11 @@ class Cues:
 
 # which method to take, not only how they differ: "先 lora 还是直接全参", "全参还是 lora 好", "选哪个", "lora first or full?",
 # "should we go full", "which is better" ("差多少", "what's the difference" ask the gap alone)
+# what a bare ask of the plan just answered asks: which to take, or whether it will do (bot.core.plan_asked); chatter
+# that asks something else ("今天吃啥", "what's for lunch?") names none of these
+PLAN_ASK = lazy(r"哪|选|挑|推荐|建议|方案|配置|怎么租|怎么搞|咋整|咋办|怎么办|行不行|行吗|可以吗|可不可以|能不能|能行|够不够|够吗|"
+                r"\bok\b|\bokay\b|\bwhich\b|\bpick\b|\bchoose\b|\brecommend|\bsetup\b|\boptions?\b|\bwork|\bfeasible\b|"
+                r"\bdoable\b|\bshould\b|\bcan\s+(?:we|i)\b|\bwhat\s+(?:now|then)\b|\benough\b", re.I)
 METHOD_PICK = lazy(r"先\s*(?:做|上|用|跑|搞|试)?\s*(?:q-?lora|lora|全参|全量)|直接\s*(?:上|做|用|跑|搞)?\s*(?:全参|全量)|(?:选|用|做|上)\s*哪(?:个|种)"
                    r"|哪(?:个|种)\s*(?:好|更好|合适|更合适|划算|更划算)|还是.{0,16}?(?:好|合适|划算)|\bwhich\b|\bshould\s+(?:we|i)\b|\bfirst\b"
                    r"|\bbetter\b|\bstart\s+with\b|\bgo\s+(?:with|for)\b|\brecommend")
@@ -530,7 +535,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         refund=bool(REFUND.search(norm)), stop_billing=stop_asked(norm), only_have=bool(ONLY_HAVE.search(norm)),
         than_others=bool(THAN_OTHERS.search(norm)), compared=bool(COMPARED.search(norm)), meaning=bool(MEANING.search(norm)),
         rent_order=bool(RENT_ORDER.search(norm)), method_needed=bool(METHOD_NEEDED.search(norm)), method_pick=bool(METHOD_PICK.search(norm)),
-        same_card=bool(SAME_CARD.search(norm)), asking=bool(ASKING.search(norm)),
+        same_card=bool(SAME_CARD.search(norm)), asking=bool(ASKING.search(norm)) and bool(PLAN_ASK.search(norm)),
         cuts_memory=bool(CUTS_MEMORY.search(norm)), necessary=bool(NECESSARY.search(norm)), low_end=bool(LOW_END.search(norm)),
         to_qlora=bool(TO_QLORA.search(norm)), nonstop=kept_running(norm), broke=bool(BROKE.search(norm)),
         scaled=scaled(norm) if short else None,
