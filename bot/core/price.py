@@ -48,6 +48,7 @@ from bot.views.price import (
     runway_text,
 )
 from bot.views.price_band import band_note
+from bot.core.unrated_budget import unrated_budget_first
 from bot.views.price_currency import add_on_currency_note, currency_note, unrated_note
 from bot.views.price_units import metered_until, month_covers_weeks, one_unit, units_reply
 from bot.views.repeats_total import repeats_lead
@@ -62,6 +63,8 @@ from engine.providers import providers
 
 def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """"两张A100 80G 租一个月要多少", "H100 周租", "4090 多少钱": the setup at every provider."""
+    if (unrated := unrated_budget_first(ctx, parsed, text, price_intent)) is not None:
+        return unrated  # "budget S$300, a 4090 for a month enough?": no rate for S$, so never weighed as $300
     if parsed.follow is not None:
         data = dict(parsed.follow)
         runway = runway_kept(data.pop("runway", None), parsed)
@@ -70,11 +73,10 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             (runway[0], runway[1]), bool(runway[3:4] and runway[3]), cast(list[str], data.get("gpu") or []))
         data["first"] = data.get("first") or home
         band = data.pop("band", None)
-        which, unrated = data.pop("which_currency", None), data.pop("unrated", None)
+        which, unrated, said_in = data.pop("which_currency", None), data.pop("unrated", None), data.pop("unrated_said", None)
         versus = data.pop("versus_before", None)
         top_up, said = data.pop("top_up", None), data.pop("verdict", None)
-        trim = data.pop("trim", None)
-        weigh = data.pop("weigh", None)
+        trim, weigh = data.pop("trim", None), data.pop("weigh", None)
         card_rate, left_out = data.pop("card_rate", None), data.pop("left_out", None)
         if card_rate not in (None, "hour") and not data.get("hours"):  # "4090" then "每分钟多少钱": a listing states no
             data["hours"] = MONTH_DAYS * 24  # rate in minutes or days; each month does, as when asked in one message
@@ -113,7 +115,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if versus:  # "3090 呢" then "8 小时差多少": the card before and this one, their difference leading
             return _versus_before(ctx, reply, {**data, "versus_before": versus})
         if which or unrated:  # "人民币还是美元", "新台币多少": the currency each figure is billed in leads
-            return _lead(reply, unrated_note(reply, str(unrated), ctx.lang) if unrated else currency_note(reply, ctx.lang))
+            return _lead(reply, unrated_note(reply, str(unrated), ctx.lang, said_in) if unrated else currency_note(reply, ctx.lang))
         if band:  # "is that the lowest it could be or the highest?": what the figure is leads, the list follows
             return _lead(reply, band_note(reply, ctx.lang))
         if top_up:  # "余额要充多少才稳": the money to hold leads, the list follows ("开机先扣多少": the hold on that card)
