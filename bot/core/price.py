@@ -17,6 +17,7 @@ from bot.core.held_budget import WALLET, runway_kept
 from bot.core.price_pairs import difference_first
 from bot.core.price_shares import ANNUAL_DAYS, MONTH_DAYS, per_card_rates, per_day_shares
 from bot.core.run_note import run_note, windowed
+from bot.core.unrated_budget import unrated_budget_first
 from bot.core.wallet_follow_ups import budget_for_job, kept_budget
 from bot.core.weigh_priced import weighed_first
 from bot.core.without_add_on import alone_note, drop_for_alone
@@ -48,7 +49,6 @@ from bot.views.price import (
     runway_text,
 )
 from bot.views.price_band import band_note
-from bot.core.unrated_budget import unrated_budget_first
 from bot.views.price_currency import add_on_currency_note, currency_note, unrated_note
 from bot.views.price_units import metered_until, month_covers_weeks, one_unit, units_reply
 from bot.views.repeats_total import repeats_lead
