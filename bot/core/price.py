@@ -25,6 +25,7 @@ from bot.core.year_and_month import by_month_a_year, months_span, year_and_month
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
+from bot.understand.fields import joined_duration
 from bot.understand.parser import Parsed
 from bot.understand.provider_words import weighs_metered
 from bot.understand.storage_both_ways import both_ways
@@ -74,8 +75,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         data["first"] = data.get("first") or home
         band = data.pop("band", None)
         which, unrated, said_in = data.pop("which_currency", None), data.pop("unrated", None), data.pop("unrated_said", None)
-        versus = data.pop("versus_before", None)
-        top_up, said = data.pop("top_up", None), data.pop("verdict", None)
+        versus, top_up, said = data.pop("versus_before", None), data.pop("top_up", None), data.pop("verdict", None)
         trim, weigh = data.pop("trim", None), data.pop("weigh", None)
         card_rate, left_out = data.pop("card_rate", None), data.pop("left_out", None)
         if card_rate not in (None, "hour") and not data.get("hours"):  # "4090" then "每分钟多少钱": a listing states no
@@ -83,7 +83,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         sized = data.pop("assumed_storage", None)
         alone_of = data.pop("alone_of", None) or drop_for_alone(data, parsed, text)
         share, runs = data.pop("card_share", None), data.pop("repeats", None)
-        several = list(parsed.asks.hours)  # "a800 hourly?" then "8h 呢, and 3h?": each length asked, priced
+        several = [] if joined_duration(parsed.words) else list(parsed.asks.hours)  # "8h 呢, and 3h?": each priced
         if len(several) >= 2 and data.get("gpu") and runway is None and not (share or runs or card_rate):
             return hours_reply(cast(list[str], data["gpu"]), cast(int | None, data.get("num_gpus")), several, ctx.lang,
                                str(data.get("display") or ctx.display_currency))
@@ -214,7 +214,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     only = one_unit(variants(q.gpu, asks.form_factor), count, r.provider, ctx.lang) if asks.both_units and r.provider else None
     if asks.both_units:
         days = hours = None  # "weekly and monthly price": the listing, not one rental
-    several = list(asks.hours)
+    several = [] if joined_duration(parsed.words) else list(asks.hours)  # "训 10 小时，再加 2 小时": one total
     if len(several) >= 2:
         return hours_reply(variants(q.gpu, asks.form_factor), count, several, ctx.lang,
                            extras.display_currency or ctx.display_currency)
