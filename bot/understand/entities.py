@@ -19,6 +19,7 @@ from rapidfuzz import fuzz, process
 
 from bot.understand import one_message
 from bot.understand.lazy import lazy
+from bot.understand.provider_place import place_provider
 from engine.catalog import gpus, models, normalize_name
 from engine.providers import provider_names as catalog_provider_names
 
@@ -362,7 +363,8 @@ def find_provider(text: str) -> Match | None:
         best = process.extractOne(tok.group(0), list(latin), scorer=fuzz.ratio, score_cutoff=80)
         if best is not None:
             return Match(latin[best[0]], tok.start(), tok.end(), fuzzy=True)
-    return None
+    described = place_provider(text)  # "深圳那家", "the one in Singapore": the provider whose machines are there
+    return Match(*described) if described is not None else None
 
 
 def _split_word(text: str, start: int, end: int) -> bool:
