@@ -255,7 +255,9 @@ SPACED_MEMORY = lazy(r"[a-z]\s+\d+\s*(?:g|gb)\b", re.I)
 
 # A memory amount said of the card right beside it: before it ("48gb 4090", "40g 的 a100", "48G版4090") or
 # after it with a bracket or "with" between ("4090 (48gb)", "4090 with 48GB"); "4090 48G" is a name already.
-MEMORY_BEFORE = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb)\s*(?:的|版本?|显存的?)?\s*$", re.ASCII)
+# the memory before the card, with the word that says the card is a variant between ("48g 魔改 4090", "48gb modded 4090")
+MEMORY_BEFORE = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb)\s*(?:的|版本?|显存的?)?\s*(?:(?:魔改|改装|modded|modified|mod)\s*(?:版|的)?\s*(?:rtx\s*)?)?$",
+                     re.ASCII)
 MEMORY_AFTER = lazy(r"\s*(?:[(（]|with\s+|带\s*)\s*(\d{2,3})\s*(?:g|gb)(?![a-z0-9])", re.ASCII)
 
 
