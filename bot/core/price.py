@@ -64,8 +64,8 @@ from engine.providers import providers
 
 def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """"两张A100 80G 租一个月要多少", "H100 周租", "4090 多少钱": the setup at every provider."""
-    if (unrated := unrated_budget_first(ctx, parsed, text, price_intent)) is not None:
-        return unrated  # "budget S$300, a 4090 for a month enough?": no rate for S$, so never weighed as $300
+    if (unweighed := unrated_budget_first(ctx, parsed, text, price_intent)) is not None:
+        return unweighed  # "budget S$300, a 4090 for a month enough?": no rate for S$, so never weighed as $300
     if parsed.follow is not None:
         data = dict(parsed.follow)
         runway = runway_kept(data.pop("runway", None), parsed)
@@ -115,7 +115,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if versus:  # "3090 呢" then "8 小时差多少": the card before and this one, their difference leading
             return _versus_before(ctx, reply, {**data, "versus_before": versus})
         if which or unrated:  # "人民币还是美元", "新台币多少": the currency each figure is billed in leads
-            return _lead(reply, unrated_note(reply, str(unrated), ctx.lang, said_in) if unrated else currency_note(reply, ctx.lang))
+            return _lead(reply, unrated_note(reply, str(unrated), ctx.lang, cast(list[str] | None, said_in)) if unrated else currency_note(reply, ctx.lang))
         if band:  # "is that the lowest it could be or the highest?": what the figure is leads, the list follows
             return _lead(reply, band_note(reply, ctx.lang))
         if top_up:  # "余额要充多少才稳": the money to hold leads, the list follows ("开机先扣多少": the hold on that card)
