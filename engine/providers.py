@@ -159,6 +159,7 @@ class Billing(Strict):
 
 class Region(Strict):
     id: str
+    names: list[str] = Field(default_factory=list)  # the place as the seed names it ("深圳", "shenzhen")
     source: str
 
 
@@ -454,6 +455,23 @@ def _names_in(folder: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         if isinstance(raw, dict) and isinstance(raw.get("id"), str):
             names = [raw["id"], raw.get("name"), *(raw.get("aliases") or [])]
             out.append((raw["id"], tuple(str(n) for n in names if n)))
+    return tuple(out)
+
+
+def provider_places() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each provider's id with the places its machines are (its regions' ids and names), read from the files
+    as provider_names is: "深圳那家" is the provider with a region there."""
+    return _places_in(_providers_folder())
+
+
+@cache
+def _places_in(folder: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    out = []
+    for path in sorted(Path(folder).glob("*.yaml")):
+        raw = read(path)
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+            regions = [r for r in raw.get("regions") or [] if isinstance(r, dict)]
+            out.append((raw["id"], tuple(str(n) for r in regions for n in [r.get("id"), *(r.get("names") or [])] if n)))
     return tuple(out)
 
 

@@ -154,3 +154,14 @@ def test_the_last_sentence_decides_whether_the_background_is_only_context(backgr
     assert asked_after_background(f"{background} {faq}") == faq.rstrip("？?")
     assert asked_after_background(f"{background} {sizing}") is None
     assert asked_after_background(faq) is None  # one sentence: no background to set aside
+
+
+@pytest.mark.parametrize(("msg", "setup"), [
+    ("两台8卡h100 搞继续预训练 加ib 一个月好多", "2 台 8×H100 SXM（共 16 卡）"),
+    ("三台8卡a100 80g 做继续预训练 一个月好多", "3 台 8×A100 80GB SXM（共 24 卡）"),
+])
+def test_whole_nodes_priced_beside_the_setup_answer_are_said_as_nodes(msg: str, setup: str) -> None:
+    """Several 8-card machines asked by the machine are priced as that many machines (gpuli 8×H100 ₮14,432 a month
+    each, seed 000), never only as the cards added up."""
+    u = _say(msg)
+    assert any(setup in line and "💰" in line for line in u.text.splitlines()), u.text

@@ -21,3 +21,12 @@ def test_the_48g_version_after_a_4090_sizing_is_the_modded_card(variant: str) ->
 ])
 def test_the_variant_stays_for_the_next_cost(turns: tuple[str, ...], total: str) -> None:
     assert total in lead_lines(conversation(*turns), 3)
+
+
+@pytest.mark.parametrize("message", ["cloudgpu 上 48G 魔改版 4090 每小时多少", "hourly rate of the 48gb modded rtx 4090 at cloudgpu?",
+                                     "cloudgpu 的 48g 改装 4090 一小时多少钱"])
+def test_the_memory_said_before_a_variant_word_names_the_modded_card(message: str) -> None:
+    """The memory, then the word that says the card is altered, then the card: CloudGPU's RTX 4090 48GB at $0.65/h
+    (seed 002), never the 24 GB card's $0.33."""
+    text = conversation(message)
+    assert "$0.65" in text.splitlines()[1] and "$0.33" not in text, text

@@ -130,3 +130,23 @@ def test_the_weekly_one_after_a_price_is_that_option_not_a_provider(turns: tuple
 ])
 def test_a_described_provider_is_priced_from_its_own_catalog(text: str, want: str) -> None:
     assert want in _talk(text).text
+
+
+@pytest.mark.parametrize(("text", "figure"), [
+    ("深圳那家 A100 40G 包两个月多少", "¥5,600"),  # 2 × ¥2,800 (seed 003: its racks are in Shenzhen)
+    ("what's the Shenzhen provider's 3090 per month", "¥1,750"),
+    ("the one in Shenzhen: T4 for a month?", "¥900"),
+    ("新加坡机房的那家，8卡 h100 包月", "¥80,000"),  # seed 003: its H100 servers sit in Singapore
+])
+def test_a_provider_described_by_where_its_machines_are_is_that_provider(text: str, figure: str) -> None:
+    user = ChatUser()
+    user.say(text)
+    assert figure in user.text.splitlines()[1] and "gpuli" not in user.text.splitlines()[1], user.text
+
+
+def test_a_place_alone_or_a_currency_named_after_it_points_at_no_provider() -> None:
+    for text in ("新加坡元多少", "we are based in Singapore", "4090 in Shenzhen?", "深圳"):
+        match = find_provider(normalize(text))
+        assert match is None, text
+    every_place = [place for p in providers().entries for r in p.regions for place in r.names]
+    assert "深圳" in every_place and "shenzhen" in every_place

@@ -140,3 +140,26 @@ def test_whole_weeks_say_no_spare(days: int) -> None:
     """One to three whole weeks (under the ₮369 month at ₮109 a week) buy exactly what is asked: no spare days."""
     reply = conversation(f"gpuli 4090 租 {7 * days} 天多少钱")
     assert "整段计费" not in reply, reply
+
+
+@pytest.mark.parametrize(("text", "lead", "both"), [
+    # the span stated, then the two plans with the comparison said between them: each plan is priced for the span
+    ("an a6000 for two weeks, 2 weekly rentals cheaper or just one month?", "₮159", ("₮230", "₮389")),
+    ("need 4090 for 3 weeks - are 3 weekly rentals better, or a month?", "₮42", ("₮327", "₮369")),
+    ("a6000 用两周，周租两次更划算，还是直接包一个月", "₮159", ("₮230", "₮389")),
+])
+def test_a_span_weighed_between_two_plans_prices_both(text: str, lead: str, both: tuple[str, str]) -> None:
+    """gpuli RTX A6000 ₮115 a week, ₮389 a month; RTX 4090 ₮109 and ₮369 (seed 000): the weeks covering the span
+    against one month, the cheaper leading with what it saves."""
+    reply = conversation(text)
+    assert lead in reply.splitlines()[0] and all(figure in reply for figure in both), reply
+
+
+@pytest.mark.parametrize(("text", "figure"), [
+    ("A800 训 12 小时，加上下载半小时，大概多少钱", "$13.63"),  # CloudGPU A800 $1.09/h × 12.5 h (seed 002)
+    ("4090 跑 10 小时，再加上预处理数据 2 小时，一共多少", "$3.96"),  # $0.33/h × 12 h
+    ("a800: 12 hours of training plus half an hour of downloading, how much?", "$13.63"),
+])
+def test_time_beside_the_run_is_added_to_its_length(text: str, figure: str) -> None:
+    reply = conversation(text)
+    assert figure in "\n".join(reply.splitlines()[:2]), reply

@@ -3,10 +3,12 @@ and gives the figures in the currencies they are billed in (never a converted fi
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from bot.understand.script import simplified
-from bot.understand.unrated_currency import unrated_alone, unrated_named
+from bot.understand.unrated_currency import unrated_alone, unrated_amount, unrated_named
 from engine.providers import unrated_currencies
 from tests.chat_user import ChatUser
 
@@ -49,3 +51,58 @@ def test_a_currency_beside_a_question_of_its_own_is_no_follow_up() -> None:
     assert not unrated_alone("gpuli 4090 月租 港币多少")
     assert unrated_named("europe region?") is None and unrated_named("人民币多少") is None
     assert unrated_named(simplified("若以新台幣估算大約是多少？")) == "TWD"
+
+
+@pytest.mark.parametrize(("first", "then", "named", "billed"), [
+    ("a100 80g sxm x8 per month at gpuli?", "in HKD lah?", "Hong Kong dollar", "₮8,352"),  # a spoken particle after it
+    ("14b full ft what setup", "price?", "Australian dollar", "₮"),  # a setup priced by the month, then asked in A$
+    ("gpuli 的 l40s 一周多少", "那用澳元算", "澳元", "₮189"),
+])
+def test_a_currency_asked_after_a_setup_or_with_a_particle_is_named(first: str, then: str, named: str, billed: str) -> None:
+    user = ChatUser()
+    user.say(first)
+    user.say(then)
+    if "setup" in first:
+        user.say("and in A$?")
+    head = user.text.splitlines()[:4]
+    assert named in head[0] and ("汇率" in head[0] or "no rate" in head[0])
+    assert any(billed in line for line in head[1:])
+    assert "outside what I do" not in user.text
+
+
+@pytest.mark.parametrize(("first", "then", "said", "billed"), [
+    ("how much is one 4090 for a month", "we have S$250 for it, enough?", "SGD 250", "$237.60"),
+    ("a6000 one week cost", "budget is HK$900, can or not", "HKD 900", "$73.92"),
+    ("4090 包月多少", "我们预算 1500 港币 够不够", "1,500 港币", "$237.60"),
+    ("4090 包月多少", "手上 300 新币，够吗", "300 新加坡元", "₮369"),
+])
+def test_a_budget_in_an_unrated_currency_is_not_weighed_as_dollars_or_yuan(first: str, then: str, said: str,
+                                                                            billed: str) -> None:
+    user = ChatUser()
+    user.say(first)
+    user.say(then)
+    head = user.text.splitlines()[:4]
+    assert said in head[0] and ("汇率" in head[0] or "no rate" in head[0])
+    assert any(billed in line for line in head[1:])
+    assert "enough." not in user.text and "：够" not in user.text and "left" not in head[0]
+
+
+@pytest.mark.parametrize(("message", "said"), [
+    ("budget C$400, would a 4090 for a month be enough?", "CAD 400"),
+    ("预算 3000 港币，租 4090 一个月够不够", "3,000 港币"),
+])
+def test_a_budget_in_an_unrated_currency_beside_its_rental_is_named_back(message: str, said: str) -> None:
+    user = ChatUser()
+    user.say(message)
+    assert said in user.text.splitlines()[0]
+    assert "$237.60" in user.text and "¥3,000" not in user.text and "$400" not in user.text
+
+
+@pytest.mark.parametrize(("text", "amount", "ident"), [
+    ("budget S$1.5k", "1500", "SGD"), ("we got NT$20,000", "20000", "TWD"), ("预算 2万港币", "20000", "HKD"),
+    ("500 sgd enough?", "500", "SGD"), ("A$300 ok?", "300", "AUD"),
+])
+def test_the_amount_said_in_an_unrated_currency_is_read_with_it(text: str, amount: str, ident: str) -> None:
+    found = unrated_amount(text)
+    assert found is not None and found[0] == Decimal(amount) and found[1] == ident
+    assert unrated_amount("budget $300") is None and unrated_amount("in SGD?") is None

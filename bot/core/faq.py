@@ -20,6 +20,7 @@ from bot.views.card_link import card_itself
 from bot.views.cost import duration_view
 from bot.views.faq_answer import card_answer, lead_with
 from bot.views.price import unit_prices
+from engine.breakdown import CARDS_PER_NODE
 from engine.money import Money
 from engine.providers import provider as find_provider
 from engine.providers import providers
@@ -133,7 +134,10 @@ def plan_line(card: str, count: int, days: float | None, provider: str | None, c
                 shown.append(f"{row['provider']} {price}/{t('unit.' + unit, ctx.lang)}")
     if not shown:
         return None
-    return t("faq.plan_price", ctx.lang, setup=t("sum.setup", ctx.lang, n=count, gpu=gpu_name(card)), prices=t("list.sep", ctx.lang).join(shown))
+    nodes = count // CARDS_PER_NODE if count > CARDS_PER_NODE and count % CARDS_PER_NODE == 0 else None
+    setup = t("sum.setup", ctx.lang, n=count, gpu=gpu_name(card)) if nodes is None else \
+        t("sum.nodes_setup", ctx.lang, nodes=nodes, n=CARDS_PER_NODE, gpu=gpu_name(card), total=count)  # "两台 8 卡": 2 台
+    return t("faq.plan_price", ctx.lang, setup=setup, prices=t("list.sep", ctx.lang).join(shown))
 
 
 def shortest_term_line(hit: Hit, card: str, count: int, hours: float, provider: str | None, ctx: Context) -> str | None:

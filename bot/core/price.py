@@ -17,6 +17,7 @@ from bot.core.held_budget import WALLET, runway_kept
 from bot.core.price_pairs import difference_first
 from bot.core.price_shares import ANNUAL_DAYS, MONTH_DAYS, per_card_rates, per_day_shares
 from bot.core.run_note import run_note, windowed
+from bot.core.unrated_budget import unrated_budget_first
 from bot.core.wallet_follow_ups import budget_for_job, kept_budget
 from bot.core.weigh_priced import weighed_first
 from bot.core.without_add_on import alone_note, drop_for_alone
@@ -24,6 +25,7 @@ from bot.core.year_and_month import by_month_a_year, months_span, year_and_month
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.text.names import short_gpu
+from bot.understand.fields import joined_duration
 from bot.understand.parser import Parsed
 from bot.understand.provider_words import weighs_metered
 from bot.understand.storage_both_ways import both_ways
@@ -62,6 +64,8 @@ from engine.providers import providers
 
 def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     """"两张A100 80G 租一个月要多少", "H100 周租", "4090 多少钱": the setup at every provider."""
+    if (unweighed := unrated_budget_first(ctx, parsed, text, price_intent)) is not None:
+        return unweighed  # "budget S$300, a 4090 for a month enough?": no rate for S$, so never weighed as $300
     if parsed.follow is not None:
         data = dict(parsed.follow)
         runway = runway_kept(data.pop("runway", None), parsed)
@@ -70,18 +74,16 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             (runway[0], runway[1]), bool(runway[3:4] and runway[3]), cast(list[str], data.get("gpu") or []))
         data["first"] = data.get("first") or home
         band = data.pop("band", None)
-        which, unrated = data.pop("which_currency", None), data.pop("unrated", None)
-        versus = data.pop("versus_before", None)
-        top_up, said = data.pop("top_up", None), data.pop("verdict", None)
-        trim = data.pop("trim", None)
-        weigh = data.pop("weigh", None)
+        which, unrated, said_in = data.pop("which_currency", None), data.pop("unrated", None), data.pop("unrated_said", None)
+        versus, top_up, said = data.pop("versus_before", None), data.pop("top_up", None), data.pop("verdict", None)
+        trim, weigh = data.pop("trim", None), data.pop("weigh", None)
         card_rate, left_out = data.pop("card_rate", None), data.pop("left_out", None)
         if card_rate not in (None, "hour") and not data.get("hours"):  # "4090" then "每分钟多少钱": a listing states no
             data["hours"] = MONTH_DAYS * 24  # rate in minutes or days; each month does, as when asked in one message
         sized = data.pop("assumed_storage", None)
         alone_of = data.pop("alone_of", None) or drop_for_alone(data, parsed, text)
         share, runs = data.pop("card_share", None), data.pop("repeats", None)
-        several = list(parsed.asks.hours)  # "a800 hourly?" then "8h 呢, and 3h?": each length asked, priced
+        several = [] if joined_duration(parsed.words) else list(parsed.asks.hours)  # "8h 呢, and 3h?": each priced
         if len(several) >= 2 and data.get("gpu") and runway is None and not (share or runs or card_rate):
             return hours_reply(cast(list[str], data["gpu"]), cast(int | None, data.get("num_gpus")), several, ctx.lang,
                                str(data.get("display") or ctx.display_currency))
@@ -113,7 +115,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if versus:  # "3090 呢" then "8 小时差多少": the card before and this one, their difference leading
             return _versus_before(ctx, reply, {**data, "versus_before": versus})
         if which or unrated:  # "人民币还是美元", "新台币多少": the currency each figure is billed in leads
-            return _lead(reply, unrated_note(reply, str(unrated), ctx.lang) if unrated else currency_note(reply, ctx.lang))
+            return _lead(reply, unrated_note(reply, str(unrated), ctx.lang, cast(list[str] | None, said_in)) if unrated else currency_note(reply, ctx.lang))
         if band:  # "is that the lowest it could be or the highest?": what the figure is leads, the list follows
             return _lead(reply, band_note(reply, ctx.lang))
         if top_up:  # "余额要充多少才稳": the money to hold leads, the list follows ("开机先扣多少": the hold on that card)
@@ -212,7 +214,7 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     only = one_unit(variants(q.gpu, asks.form_factor), count, r.provider, ctx.lang) if asks.both_units and r.provider else None
     if asks.both_units:
         days = hours = None  # "weekly and monthly price": the listing, not one rental
-    several = list(asks.hours)
+    several = [] if joined_duration(parsed.words) else list(asks.hours)  # "训 10 小时，再加 2 小时": one total
     if len(several) >= 2:
         return hours_reply(variants(q.gpu, asks.form_factor), count, several, ctx.lang,
                            extras.display_currency or ctx.display_currency)

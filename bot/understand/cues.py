@@ -61,7 +61,7 @@ from bot.understand.speed_asked import speed_asked
 from bot.understand.switch_asks import KEEP_SPEED_WORDS, keeps_speed
 from bot.understand.tool_alone import named_alone
 from bot.understand.unit_asked import unit_asked
-from bot.understand.unrated_currency import unrated_alone, unrated_named
+from bot.understand.unrated_currency import unrated_alone, unrated_amount, unrated_named
 
 # "要买哪种", "what should I buy": what to rent for a length just priced
 BUY = lazy(r"买|租哪|选哪|怎么租|\b(?:buy|get|take|order|pick|choose|rent)\b")
@@ -344,6 +344,7 @@ class Cues:
     which_currency: bool = False  # "人民币还是美元", "is that USD?": which currency the last price is in
     unrated_currency: str | None = None  # a currency the catalog has no rate for, named ("新台币", "in rupees": TWD, INR)
     unrated_alone: bool = False  # nothing but that currency asked ("新台币大概多少", "HKD?"): the last price, in it
+    unrated_amount: tuple[Decimal, str] | None = None  # money said in it ("budget S$300": 300, SGD), never US dollars
     export_again: bool = False  # "再导一份", "redo it": the files asked again (bot.core.export_again)
     add_on_term: bool = False  # "再加 500G 存储卷一个月", "storage for a month": the month is the add-on's, not the rental's
     add_on_added: bool = False  # "加内存128g", "add 128GB RAM": an add-on added, not asked whether it can be
@@ -548,7 +549,8 @@ def _unrated(raw: str, short: bool) -> dict[str, Any]:
     """The currency without a rate a message names (bot.understand.unrated_currency), and whether a short one
     asks nothing else."""
     named = unrated_named(raw)
-    return {"unrated_currency": named, "unrated_alone": short and named is not None and unrated_alone(raw)}
+    return {"unrated_currency": named, "unrated_alone": short and named is not None and unrated_alone(raw),
+            "unrated_amount": unrated_amount(raw) if named is not None else None}
 
 
 def _runs_there(rest: str) -> bool:

@@ -19,6 +19,7 @@ from rapidfuzz import fuzz, process
 
 from bot.understand import name_glyphs, one_message
 from bot.understand.lazy import lazy
+from bot.understand.provider_place import place_provider
 from bot.understand.short_family import shortened
 from engine.catalog import gpus, models, normalize_name
 from engine.providers import provider_names as catalog_provider_names
@@ -281,7 +282,9 @@ SPACED_MEMORY = lazy(r"[a-z]\s+\d+\s*(?:g|gb)\b", re.I)
 
 # A memory amount said of the card right beside it: before it ("48gb 4090", "40g 的 a100", "48G版4090") or
 # after it with a bracket or "with" between ("4090 (48gb)", "4090 with 48GB"); "4090 48G" is a name already.
-MEMORY_BEFORE = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb)\s*(?:的|版本?|显存的?)?\s*$", re.ASCII)
+# the memory before the card, with the word that says the card is a variant between ("48g 魔改 4090", "48gb modded 4090")
+MEMORY_BEFORE = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb)\s*(?:的|版本?|显存的?)?\s*(?:(?:魔改|改装|modded|modified|mod)\s*(?:版|的)?\s*(?:rtx\s*)?)?$",
+                     re.ASCII)
 MEMORY_AFTER = lazy(r"\s*(?:[(（]|with\s+|带\s*)\s*(\d{2,3})\s*(?:g|gb)(?![a-z0-9])", re.ASCII)
 
 
@@ -389,7 +392,8 @@ def find_provider(text: str) -> Match | None:
         best = process.extractOne(tok.group(0), list(latin), scorer=fuzz.ratio, score_cutoff=80)
         if best is not None:
             return Match(latin[best[0]], tok.start(), tok.end(), fuzzy=True)
-    return None
+    described = place_provider(text)  # "深圳那家", "the one in Singapore": the provider whose machines are there
+    return Match(*described) if described is not None else None
 
 
 def _split_word(text: str, start: int, end: int) -> bool:

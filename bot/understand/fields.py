@@ -404,7 +404,7 @@ A_PERIOD = lazy(rf"{PERIOD_LEAD}\s+(?:(?:full|whole|entire)\s+)?(week|month|day|
                 r"|(?<!this\s)(?<!next\s)(?<!last\s)(?<!that\s)(?<!each\s)(?<!same\s)(?<!the\s)(?<![\d.]\s)(?<![\d.])\b(week|month)\b(?=\s+(?:on|at|from|via)\s)"
                 rf"|{UNIT_PRICED}", re.ASCII)  # "a full day", "一整天"; "8xh100 gpuli week?": the unit
 PERIOD_DAYS = {"year": 365, "年": 365, "week": 7, "周": 7, "星期": 7, "天": 1, "wk": 7, "weekly": 7, "month": 30, "月": 30, "mo": 30, "monthly": 30, "day": 1, "yearly": 365, "annually": 365}
-MAX_JOIN_GAP = 16  # characters between two lengths joined into one: "，然后再加" / " and then another "
+MAX_JOIN_GAP = 20  # characters between two lengths joined: "，然后再加", " and then another ", " of training plus "
 
 
 def _years(value: float) -> float:

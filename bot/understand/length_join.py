@@ -9,9 +9,14 @@ from bot.understand.lazy import lazy
 # what joins two lengths into one total: "包个月，再加两周", "1 month plus 2 weeks", "3天+12小时"
 # "先跑一周，之后再包月": a plan bought one after the other, its lengths added
 # "先租一周，不行再续一周", "跑不完的话再续两周", "then extend by another week if needed": a renewal adds its length
+# the time beside the run, named between the joiner and its length ("训 12 小时，加上下载半小时"): still added
+_SIDE = (r"(?:下载|上传|拷贝|传数据|数据处理|预处理|处理数据|装环境|配环境|搭环境|环境|准备|调试|部署|评测|评估|推理|测试|收尾|开机|启动)"
+         r"\s*(?:模型|权重|数据集?|镜像)?\s*(?:的|要|用|花|需要)?\s*(?:时间)?\s*(?:大概|大约|约)?")
 JOIN = lazy(r"^\s*(?:(?:如果|要是)?\s*(?:不行|不够用?|没跑完|跑不完|没训完|训不完|不满意)\s*(?:的话)?\s*[,，]?\s*)?"
-            r"(?:(?:然后|之后|另外|再|又)\s*)*(?:加上?|续租?|外加|多租)\s*$|^\s*(?:再|又|零)\s*$|^\s*(?:然后|之后|接着|随后)\s*(?:再|又)?\s*(?:包|租|买|续)?\s*$"
-            r"|^\s*(?:plus|and(?:\s+then)?(?:\s+another)?|then(?:\s+another)?|\+|&)\s*$"
+            rf"(?:(?:然后|之后|另外|再|又)\s*)*(?:加上?|续租?|外加|多租)\s*(?:{_SIDE})?\s*$|^\s*(?:再|又|零)\s*$|^\s*(?:然后|之后|接着|随后)\s*(?:再|又)?\s*(?:包|租|买|续)?\s*$"
+            # "12 hours of training plus half an hour": what the first length is for, said before the joiner
+            r"|^\s*(?:(?:of|for)\s+(?:the\s+)?(?:training|train|fine[\s-]?tuning|the\s+run|running|run|compute|work)\s*,?\s*)?"
+            r"(?:plus|and(?:\s+then)?(?:\s+another)?|then(?:\s+another)?|\+|&)\s*$"
             r"|^\s*(?:,\s*)?(?:and\s+|then\s+)*(?:if\s+(?:needed|necessary|it'?s\s+not\s+(?:done|enough))\s*,?\s*)?"
             r"(?:renew(?:ed)?|extend(?:ed)?)(?:\s+(?:it|for|by))*(?:\s+another|\s+one\s+more)?\s*$")
 

@@ -9,7 +9,12 @@ import re
 from bot.understand.fields import Length, _joined, _lengths, _unit_name
 
 # nothing but a word offering one plan or the other between two lengths ("one month or two weeks", "一个月还是两周")
-_OR_ONLY = re.compile(r"\s*(?:or|vs\.?|versus|还是|或者|或是|或|对比)\s*", re.IGNORECASE)
+# "or" alone between two plans, or with the plan's own words and the comparison around it ("3 weekly rentals
+# cheaper or just 1 month", "按周租三次更划算还是直接包一个月")
+_OR_ONLY = re.compile(r"\s*(?:(?:rentals?|rents?|terms?|cycles?|blocks?|plans?|租|次)\s*)?(?:(?:is|are|be|more)\s+)?"
+                      r"(?:(?:cheaper|better|cheapest|more\s+economical|更?划算|更?便宜|更?省钱?)\s*)?[,，]?\s*"
+                      r"(?:or|vs\.?|versus|还是|或者|或是|或|对比)\s*(?:(?:just|simply|a|one|go|with|直接|干脆|包)\s*)?",
+                      re.IGNORECASE)
 
 
 def spans_against(text: str) -> float | None:

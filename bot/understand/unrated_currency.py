@@ -1,5 +1,6 @@
 """A currency asked for that no provider bills in and the catalog keeps no rate for ("新台币大概多少",
-"in rupees?", "HKD?", "换成日元是多少", "what's that in euros").
+"in rupees?", "HKD?", "换成日元是多少", "what's that in euros"), and an amount said in one ("budget S$300",
+"手上 2000 新币"): S$, HK$, NT$, A$ and C$ are that country's dollar, never the US dollar their "$" looks like.
 
 Why: the prices are in ₮ (gpuli), yuan (一万网络) and dollars (CloudGPU), and the catalog has comparison
 rates for those alone. A team in Taipei or Bangalore asks the figure in its own money; read as nothing, the
@@ -11,6 +12,7 @@ currency added there is read here. Traditional text reaches this reader converte
 from __future__ import annotations
 
 import re
+from decimal import Decimal, InvalidOperation
 from functools import cache
 
 from bot.understand.follow_frame import frame_only
@@ -20,7 +22,9 @@ from engine.providers import unrated_currencies
 # the words around a conversion asked: "若以…估算", "换成…是多少", "折合", "how much is that in", "convert to"
 _CONVERT = re.compile(r"若|如果|要是|以|估算|估计|估|换算成?|换成|折成|折合|合|等于|相当于|约|左右|多少|大概|大约"
                       r"|\b(?:in|into|to|convert(?:ed)?|converted|roughly|about|approx(?:imately)?|how|much|many"
-                      r"|what'?s|what|would|that|be|it|is|the|price|cost|terms|of|local|currency|our|money)\b", re.I)
+                      r"|what'?s|what|would|that|be|it|is|the|price|cost|terms|of|local|currency|our|money"
+                      # a spoken particle closing the question ("in SGD leh?", "HKD lah", "SGD pls")
+                      r"|leh|lah|la|lor|ah|hor|meh|ya|eh|pls|plz|please)\b", re.I)
 
 
 @cache
@@ -64,6 +68,34 @@ def unrated_alone(text: str) -> bool:
     "in rupees?", "HKD?"): asked of the last price, not a question of its own."""
     rest = _pattern().sub(" ", text.lower())
     return frame_only(_CONVERT.sub(" ", AMOUNT_FRAME.sub(" ", AMOUNT_WORDS.sub(" ", rest))))
+
+
+_NUMBER = r"(\d(?:[\d,]*\d)?(?:\.\d+)?)(?:\s*(k|千|万|w)(?![a-z]))?(?![\d.])"
+_SCALE = {"k": Decimal(1000), "千": Decimal(1000), "万": Decimal(10_000), "w": Decimal(10_000)}
+
+
+@cache
+def _amount_pattern() -> re.Pattern[str]:
+    """The name or sign, then the amount ("S$300", "SGD 1.2k"), or the amount, then the name ("500 新币")."""
+    names = _pattern().pattern
+    return re.compile(rf"(?P<name1>{names})\s*{_NUMBER.replace('(', '(?P<num1>', 1).replace('(k', '(?P<scale1>k', 1)}"
+                      rf"|{_NUMBER.replace('(', '(?P<num2>', 1).replace('(k', '(?P<scale2>k', 1)}\s*(?P<name2>{names})", re.I)
+
+
+def unrated_amount(text: str) -> tuple[Decimal, str] | None:
+    """The amount `text` states in a currency without a rate, scaled, with that currency's code ("budget S$300":
+    300, SGD; "预算 2 万港币": 20000, HKD); None when it states none."""
+    if unrated_named(text) is None:
+        return None
+    for m in _amount_pattern().finditer(text):
+        end = "1" if m["num1"] else "2"
+        try:
+            amount = Decimal(m[f"num{end}"].replace(",", ""))
+        except InvalidOperation:
+            continue
+        scale = m[f"scale{end}"]
+        return amount * _SCALE[scale.lower()] if scale else amount, _ids()[m[f"name{end}"].lower()]
+    return None
 
 
 def currency_names(ident: str) -> tuple[str, str]:

@@ -29,13 +29,16 @@ def currency_note(reply: Reply, lang: str) -> Reply:
     return Reply("error", lang, {"message": "\n".join([*lines, t("price.currency_converted", lang)])})
 
 
-def unrated_note(reply: Reply, ident: str, lang: str) -> Reply:
+def unrated_note(reply: Reply, ident: str, lang: str, said: list[str] | None = None) -> Reply:
     """The line for a currency the catalog has no rate for (catalogs/currency.yaml, `unrated`), asked of the
     prices in `reply`: it names that currency, says no rate is kept for it, then each provider's figure in the
-    currency it bills in, so the user converts at the rate of the day (never a rate made up here)."""
+    currency it bills in, so the user converts at the rate of the day (never a rate made up here). `said`: money
+    stated in it ([amount, code], "budget S$300"), named back as not weighed, since no rate turns it into these."""
     en, zh = currency_names(ident)
     billed = currency_note(reply, lang).data["message"]
-    head = t("price.unrated", lang, name=zh if lang == "zh" else en, code=ident)
+    name = zh if lang == "zh" else en
+    head = t("price.unrated_said", lang, name=name, code=ident, amount=f"{Decimal(said[0]):,}") if said \
+        else t("price.unrated", lang, name=name, code=ident)
     return Reply("error", lang, {"message": f"{head}\n{billed}"})
 
 

@@ -1,0 +1,36 @@
+"""Money said in a currency the catalog keeps no rate for, beside the rental it is to cover ("budget S$300, a 4090
+for a month enough?", "预算 2000 港币 租 4090 一个月够吗"): the rental priced as if no budget were said, led by the
+line that names the amount back, says no rate is kept for its currency and gives each figure as billed.
+
+Why: the amount readers know only the catalog's currencies, so "S$300" was weighed as $300 and "2000 港币" as
+¥2,000, a verdict on money the user does not hold. With no rate, the honest answer is the billed figures to
+convert (bot.views.price_currency), never a yes or no."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.core.context import Context
+from bot.messages import Reply
+from bot.understand.parser import Parsed
+from bot.views.price_currency import unrated_note
+
+
+def unrated_budget_first(ctx: Context, parsed: Parsed, text: str,
+                         answer: Callable[[Context, Parsed, str], Reply]) -> Reply | None:
+    """The rental of `parsed` without the budget, its no-rate line leading; None when no budget was said in an
+    unrated currency, or the message names no card of its own (a follow-up is bot.core.unrated_follow's)."""
+    said, asks = parsed.cues.unrated_amount, parsed.asks
+    if said is None or asks.budget is None or asks.budget[0] != said[0] or parsed.follow is not None \
+            or not parsed.request.gpu:
+        return None
+    plain = replace(parsed, asks=replace(asks, budget=None, budget_loose=False, enough=False, runway=False,
+                                         how_long=False, runway_unit=None))
+    reply = answer(ctx, plain, text)
+    if reply.kind != "price":
+        return None
+    note = unrated_note(reply, said[1], ctx.lang, [format(said[0].normalize(), "f"), said[1]])
+    note.also, reply.also = [reply, *reply.also], []
+    note.turn, note.buttons = reply.turn, reply.buttons
+    return note
