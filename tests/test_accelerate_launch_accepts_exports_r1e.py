@@ -214,7 +214,10 @@ STUB = textwrap.dedent("""
     plugin = DeepSpeedPlugin()  # what Accelerator() builds in each process: accelerate's refusal is raised here
     plugin.set_mixed_precision(os.environ["ACCELERATE_MIXED_PRECISION"])
     ds = plugin.deepspeed_config
-    print("KASUAN-RANK", os.environ["RANK"], plugin.zero_stage, ds["bf16"]["enabled"], ds["fp16"]["enabled"], flush=True)
+    # one write of the whole line: the two ranks share the pipe, and an unbuffered print writes piece by piece, so
+    # under load their words interleave ("KASUAN-RANKKASUAN-RANK 0 …"); a write below PIPE_BUF is never split
+    line = " ".join(map(str, ("KASUAN-RANK", os.environ["RANK"], plugin.zero_stage, ds["bf16"]["enabled"], ds["fp16"]["enabled"])))
+    os.write(1, (line + "\\n").encode())
 """)
 
 
