@@ -42,6 +42,7 @@ from bot.core.provider_versus import providers_first
 from bot.core.refund_after_use import REFUNDS, refund_line
 from bot.core.roadmap import roadmap
 from bot.core.seed_alternative import seed_alternative
+from bot.core.staged_total import staged_first
 from bot.core.several import run_line, spec_asked, term_and_run, untimed, verdict_first
 from bot.core.span_first import span_alone
 from bot.core.speed_kept import speed_over_price
@@ -435,7 +436,8 @@ INTENTS: dict[str, IntentHandler] = {
     # "一万网络 8卡A100 和 gpuli 8卡A100 哪家便宜": which provider rents the setup cheaper leads the answer
     "size": lambda ctx, parsed, text: providers_first(ctx, parsed, size_intent(ctx, parsed, text)),
     "cost": cost_intent,
-    "price": lambda ctx, parsed, text: providers_first(ctx, parsed, price_intent(ctx, parsed, text)),
+    # "先周租一张 4090 再上 8 卡 h100 包月 一共多少": the two rentals' total leads (bot.core.staged_total)
+    "price": lambda ctx, parsed, text: staged_first(providers_first(ctx, parsed, price_intent(ctx, parsed, text)), parsed),
     "inference": inference_intent,
     "checkpoint": checkpoint_intent,
     "faq": faq_intent,
