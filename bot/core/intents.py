@@ -42,10 +42,10 @@ from bot.core.provider_versus import providers_first
 from bot.core.refund_after_use import REFUNDS, refund_line
 from bot.core.roadmap import roadmap
 from bot.core.seed_alternative import seed_alternative
-from bot.core.staged_total import staged_first
 from bot.core.several import run_line, spec_asked, term_and_run, untimed, verdict_first
 from bot.core.span_first import span_alone
 from bot.core.speed_kept import speed_over_price
+from bot.core.staged_total import staged_first
 from bot.core.stop_billing import stop_line
 from bot.core.under_memory_lead import under_lead
 from bot.core.versus import versus_request, with_lever
