@@ -21,7 +21,7 @@ from engine.providers import Provider, providers
 
 def _price(p: Provider, step: Step) -> tuple[Decimal, Decimal] | None:
     for offer in p.offers_for(step.gpu):
-        price = offer.prices.get(step.term)  # type: ignore[call-overload]
+        price = offer.prices.get(step.term)
         if offer.count == step.count and price is not None:
             return price.low, price.high
     return None
