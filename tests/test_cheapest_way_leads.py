@@ -74,3 +74,45 @@ def test_offload_asked_as_the_cheapest_way_is_weighed_not_priced_alone(text: str
     """Offload named with "cheapest" weighs both ways (the way without offload: 4×A100 80GB, ₮4,308 a month)."""
     lead = lead_lines(conversation(text), 2)
     assert "₮4,308" in lead and "offload" in lead
+
+
+# a cheaper way asked in place of a setup named, or a way round offload said too slow (seed 000's rows)
+@pytest.mark.parametrize("text", [
+    "we're doing 32b full fine-tuning on 8x h100 but finance says it's too pricey, anything cheaper?",
+    "32b 全参 用 8 张 h100 太贵了，有平替吗",
+])
+def test_a_cheaper_way_than_the_setup_named_leads(text: str) -> None:
+    reply = conversation(text)
+    lead = lead_lines(reply, 2)
+    assert "A100" in lead and "₮8,352" in lead
+    assert "₮6,080" in lead  # ₮14,432 − ₮8,352 saved against the 8 × H100 named
+    assert "312" in lead and "989" in lead  # what it gives up: the slower card's bf16 TFLOPS
+
+
+@pytest.mark.parametrize("text", [
+    "planning a 72b full finetune, offload is way too slow for us, other options?",
+    "72b 全参 offload 太慢了 有别的办法吗",
+])
+def test_offload_too_slow_leads_with_the_way_without(text: str) -> None:
+    lead = lead_lines(conversation(text), 2)
+    assert "H200" in lead and "₮19,752" in lead
+    assert "₮5,320" in lead  # dearer than 8 × H100 with offload at ₮14,432
+    assert "8-bit" in lead
+
+
+@pytest.mark.parametrize("text", [
+    "what's the cheapest proper setup for a 72b full finetune? offload is ok",
+    "72b 全参 最便宜的正规配置，offload 也行",
+])
+def test_the_cheapest_with_offload_accepted_says_its_speed(text: str) -> None:
+    lead = lead_lines(conversation(text), 5)
+    assert "H100" in lead and "₮14,432" in lead and "20–50%" in lead
+    assert "₮19,752" in lead  # the way that keeps the speed, beside it
+
+
+def test_the_reader_of_the_alternative_asked() -> None:
+    from bot.understand.alternative_asked import alternative_asked
+    assert alternative_asked("32b full ft on 8x h100 is too expensive any cheaper") == "cheaper"
+    assert alternative_asked("72b 全参 offload 太慢 换个方案") == "faster"
+    assert alternative_asked("72b 全参 要多少显存") is None
+    assert alternative_asked("72b full ft with offload how much memory") is None

@@ -37,3 +37,20 @@ def test_a_budget_with_a_rental_wished_is_weighed_not_ordered(text: str) -> None
     first = lead_lines(reply, 1)
     assert "¥30,000" in first and "¥40,000" in first
     assert "/rent" not in reply
+
+
+@pytest.mark.parametrize("text", [
+    "预算 6000，打算 8 卡 h100 包一个月",
+    "our budget is 6000 usd and we're planning to rent 8x h100 for a month",
+])
+def test_a_budget_with_a_rental_of_a_length_wished_is_weighed_not_ordered(text: str) -> None:
+    """A length said beside the wish ("包一个月") keeps it a wish: 6,000 against 8×H100's ₮14,432 month, not enough,
+    with no order to confirm."""
+    reply = conversation(text)
+    lead = lead_lines(reply, 2)
+    assert "6,000" in lead and "₮14,432" in lead
+    assert "确认记这次租用" not in reply and "Confirm" not in reply
+
+
+def test_an_order_with_a_length_and_no_budget_stays_an_order() -> None:
+    assert "确认记这次租用" in conversation("租一个月 8 卡 h100")

@@ -41,9 +41,11 @@ from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
 from bot.core.refund_after_use import REFUNDS, refund_line
 from bot.core.roadmap import roadmap
+from bot.core.seed_alternative import seed_alternative
 from bot.core.several import run_line, spec_asked, term_and_run, untimed, verdict_first
 from bot.core.span_first import span_alone
 from bot.core.speed_kept import speed_over_price
+from bot.core.staged_total import staged_first
 from bot.core.stop_billing import stop_line
 from bot.core.under_memory_lead import under_lead
 from bot.core.versus import versus_request, with_lever
@@ -112,6 +114,8 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         # "lora 上下文从 2k 拉到 16k 显存要多留多少": what a longer context costs in general is the FAQ's (20–40% more,
         # gradient checkpointing on), not a question back for the model
         return faq_intent(ctx, replace(parsed, intent="faq", faq_answers=[]), text)
+    if (other := seed_alternative(ctx, parsed)) is not None:  # "嫌 8 卡 h100 贵，32b 全参 有便宜点的吗": the seed's cheaper way
+        return other
     if (steps := roadmap(ctx, parsed)) is not None:  # "先 qlora 跑通，不够再上全参": both steps, the cheap one first
         return steps
     if parsed.missing:
@@ -243,6 +247,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return methods_cost(ctx, cost_fields(parsed), [str(m) for m in parsed.follow["methods"]])  # type: ignore[attr-defined]
     if parsed.follow is not None and "setup_of" in parsed.follow:
         return setup_price(ctx, parsed.follow)  # "多少钱" asked of a sizing: the recommended setup's prices
+    if (other := seed_alternative(ctx, parsed)) is not None:  # "cheapest legit setup for 72b full ft": the seed's row
+        return other
     if (steps := roadmap(ctx, parsed)) is not None:  # "打算先按周租把流程跑通，之后再看要不要上全参": both steps
         return steps
     if parsed.missing:
@@ -341,6 +347,8 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     the answer to each, when each is answered with confidence."""
     if spec_asked(parsed):  # a part asking a setup's facts ("8x h200 total vram? enough for 72b …"): the catalog's
         return with_machine(card_spec_reply(ctx.lang, parsed.cards, parsed.asks.spec), parsed, parsed.words or text)
+    if (other := seed_alternative(ctx, parsed)) is not None:  # "72b full ft, offload's too slow - alternative?"
+        return other
     if (steps := roadmap(ctx, parsed, faq=True)) is not None:  # "test our data cheaply, full fine-tuning only if LoRA is not enough"
         return steps
     card = parsed.request.gpu or parsed.rental.gpu
@@ -428,7 +436,8 @@ INTENTS: dict[str, IntentHandler] = {
     # "一万网络 8卡A100 和 gpuli 8卡A100 哪家便宜": which provider rents the setup cheaper leads the answer
     "size": lambda ctx, parsed, text: providers_first(ctx, parsed, size_intent(ctx, parsed, text)),
     "cost": cost_intent,
-    "price": lambda ctx, parsed, text: providers_first(ctx, parsed, price_intent(ctx, parsed, text)),
+    # "先周租一张 4090 再上 8 卡 h100 包月 一共多少": the two rentals' total leads (bot.core.staged_total)
+    "price": lambda ctx, parsed, text: staged_first(providers_first(ctx, parsed, price_intent(ctx, parsed, text)), parsed),
     "inference": inference_intent,
     "checkpoint": checkpoint_intent,
     "faq": faq_intent,

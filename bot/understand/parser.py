@@ -86,7 +86,7 @@ from bot.understand.standing import stands_alone
 from bot.understand.switch_asks import zero3_question
 from bot.understand.talk import without_thanks
 from bot.understand.trial import Run, measured_run, stated_run, timed_run
-from bot.understand.wallet_intent import ASKS_ENOUGH, ASKS_PICK, WalletAction, wallet_action
+from bot.understand.wallet_intent import ASKS_ENOUGH, ASKS_PICK, WISHED, WalletAction, wallet_action
 from bot.understand.weigh import weigh_asked
 from engine.request import TrainingRequest
 
@@ -438,7 +438,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "5 weekly rentals vs a month plus a week", "weekly renewals or one month?" weigh two ways of buying the span;
         # "换 5090，租两周", "switch to the a100 40g, 3 months" change the rental just asked about: a question, no order
         action = None
-    wished = action is not None and action.kind == "rent" and asks.budget is not None and not (rental.duration_days or rental.duration_hours)
+    wished = action is not None and action.kind == "rent" and asks.budget is not None and (not (rental.duration_days or rental.duration_hours) or bool(WISHED.search(norm)))
     if wished:
         action = None  # "3w预算 想租 8卡a100 80g": a wish weighed against the money, no order (no length to rent for)
     # InfiniBand asked whether it can be had, with no money asked ("h100 方案能加 IB 吗 带宽多少"), is the FAQ's, not a price term

@@ -243,6 +243,9 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
 OVER_ASKED = (r"超不超(?!时|长)|超没超(?!时)|超了(?:吗|没|么)|超(?:吗|么)|会(?:不会)?超(?!时|过时|长|频|大|参)|超(?:出|过)?预算(?:吗|么|没|不)?|预算(?:之?内|以内)|在预算"
               r"|\b(?:are|is|am|would|will)\s+(?:we|i|it|that|this)\s+(?:be\s+)?(?:over|under|within)(?:\s+(?:the\s+|our\s+|my\s+)?budget)?\s*(?:$|[?？.!,;])"
               r"|\b(?:over|under|within)\s+(?:the\s+|our\s+|my\s+)?budget\b")
+# a rental wished beside a budget, not ordered ("预算 5000，想 8 卡 H100 租一个月", "budget 2k, thinking of renting …"):
+# weighed against the money like a rental with no length; an order says so without the wish ("租一个月 8 卡 h100")
+WISHED = lazy(r"想|打算|计划|准备|考虑|(?:want|wanna|plan(?:ning)?|thinking\s+of|hoping|looking)\s+to|thinking\s+(?:of|about)", re.I)
 # whether money is enough, in any form: "够不", "够么", "够没", "enough", "can we afford", "does it cover"
 # A question tag at the end ("20k budget, ok", "预算两万 ok 不", "budget 5k, will that work") asks too.
 ASKS_ENOUGH = lazy(OVER_ASKED + r"|够|enough|afford|cover|suffice|approve|\bsafe\b|安全吗|稳妥吗|行吗|可以吗|行不|成不|ok\s*(?:不|么|吧|嘛|没)"

@@ -1,0 +1,43 @@
+"""What a full fine-tuning question asks in place of a setup it names or rules out: a cheaper way ("老板嫌 8 卡 h100
+贵，有没有便宜点的", "the cheapest legit setup, offload is fine"), or another way because offload is too slow ("offload
+太慢了，有别的办法吗", "reckon offload's too slow - alternative?").
+
+Why: such a message was sized as the job alone (8 × H100 again, or an offload setup on cards rented one by one), or
+sent to the FAQ on slow multi-GPU runs, so the cheaper or faster setup it asked for never led."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from bot.understand.lazy import lazy
+from bot.understand.switch_asks import OFFLOAD_WORD, keeps_speed
+
+CHEAPER = lazy(r"便宜(?:点|些|一点|一些|的|点儿)|更便宜|最便宜|最省钱?|最平|最抵|平替|省钱|嫌[^，,。？?]{0,16}贵|太贵|贵了|好贵|划不来"
+               r"|\bcheap(?:er|est)\b|less\s+expensive|too\s+(?:pricey|expensive|much)|\bpricey\b|costs?\s+less|\bbudget\s+(?:option|setup|way)",
+               re.ASCII)
+OTHER_WAY = lazy(r"替代|平替|别的(?:办法|方案|路|选择|配置)|其他(?:办法|方案|选择|配置)|还有(?:什么|啥)(?:办法|方案|选择)|换个(?:办法|方案|配置)"
+                 r"|有没有别的|\balternatives?\b|\bother\s+(?:options?|ways?|setups?)\b|\binstead\b|\bworkaround\b",
+                 re.ASCII)
+ACCEPTED = lazy(r"^\W{0,3}(?:也|都|亦)?\s*(?:行|可以|得|ok|没问题|无所谓|能接受|接受)|^\W{0,3}(?:is|are|'?s)?\s*(?:also\s+)?"
+                r"(?:ok(?:ay)?|fine|acceptable|allowed|can|also\s+can|good)\b", re.ASCII)
+SLOW = lazy(r"太慢|好慢|很慢|慢了|慢死|掉速|降速|\btoo\s+slow\b|\bslow\b|\bslower\b|\bthroughput\b", re.ASCII)
+
+
+def alternative_asked(words: str) -> Literal["cheaper", "faster"] | None:
+    """"faster": offload said too slow (or speed made the job's condition) and another way asked; "cheaper": a
+    cheaper setup asked; None when neither is asked."""
+    text = words.lower()
+    offload = OFFLOAD_WORD.search(text)
+    slow = offload is not None and SLOW.search(text[offload.start():]) is not None
+    if (slow or keeps_speed(text)) and (OTHER_WAY.search(text) or CHEAPER.search(text) or re.search(r"[?？]|吗|呢", text)):
+        return "faster"
+    if CHEAPER.search(text) or (OTHER_WAY.search(text) and re.search(r"贵|expensive|pricey|cost", text)):
+        return "cheaper"
+    return None
+
+
+def offload_accepted(words: str) -> bool:
+    """Offload named as acceptable ("offload also can", "offload 也行", "offload is fine"), not asked about."""
+    text = words.lower()
+    return any(ACCEPTED.search(text[m.end():]) for m in OFFLOAD_WORD.finditer(text))
