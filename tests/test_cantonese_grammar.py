@@ -72,7 +72,8 @@ def test_cantonese_grammar_reads_as_mandarin(cantonese: str, mandarin: str) -> N
                                       "我会点击下单", "全部 4090", "部署到 h100", "8 卡 定 4 卡", "一个钟头",
                                       "先跑得快的那个", "你先跑一下",
                                       "同一张卡", "同时跑两个", "不同的卡", "合同", "用同配置", "8卡同规格", "平台", "平均速度", "水平", "成本", "完成一个月",
-                                      "仲裁怎么走", "抵扣券", "抵达机房", "快点租", "一点租金", "由于显存不够", "理由是什么"])
+                                      "仲裁怎么走", "抵扣券", "抵达机房", "快点租", "一点租金", "由于显存不够", "理由是什么",
+                                      "跨节点训 32b", "检查点跑丢了", "多节点跑"])
 def test_mandarin_words_that_hold_the_same_characters_stay(mandarin: str) -> None:
     assert simplified(mandarin) == mandarin
 

@@ -63,8 +63,9 @@ _RULES = (
     # (only after a name, a number or a term: "同配置" after a verb is Mandarin's "the same config")
     (lazy(r"(?:(?<=[a-z0-9])|(?<=[a-z0-9]\s)|(?<=[月周租天卡家])|(?<=[月周租天卡家]\s))同(?![时一样步意事学期等比类款型城行伴配规级档种个])", re.IGNORECASE),
      "和"),
-    # 点 right before a verb of renting or choosing asks how ("点租最抵", "点拣"); 一点 / 快点 / 重点 are Mandarin's own
-    (lazy(r"(?<![一快慢多少好早晚有差重要亮钟])点(?=\s*(?:租|买|拣|揀|选|计|收|开|训|跑|搞|做))"), "怎么"),
+    # 点 opening a clause (or after 要 / 该 / 到底 / 咁) right before a verb of renting or choosing asks how ("4090 点租最抵",
+    # "点拣"); inside a word it is Mandarin's own: 节点训练, 检查点跑, 一点, 重点
+    (lazy(r"(?:(?:^|(?<=[\s,，。.?？!！;；:：]))|(?<=[要该底咁]))点(?=\s*(?:租|买|拣|揀|选|计|收|开|训|跑|搞|做))"), "怎么"),
     # 由 before a day is Cantonese's "from" ("由今日跑到双十二"); 由于 / 理由 / 自由 never stand there
     (lazy(r"(?<![理自缘来经])由(?=\s*(?:今天|明天|下周|下个?(?:礼拜|星期)|现在|\d+\s*(?:号|日|月)))"), "从"),
     # 仲 is Cantonese's "still" ("仲剩几多", "仲要加钱"); 仲裁 is arbitration
