@@ -18,7 +18,8 @@ _QUANT = r"q[\s-]?lora|4[\s-]?bit|4\s*比特|nf4|int4|量化|quantiz\w*|quantis\
 _METHOD = rf"(?:{_QUANT}|(?<![a-z])lora|全参(?:数)?(?:微调)?|全量(?:微调)?|full[\s-]*(?:fine[\s-]*tun\w*|finetun\w*|param\w*|ft)?)"
 # refusing words before the method: "不搞", "不要", "不想用", "别用", "不做", "不走", "不需要"; "不是" only when no
 # 吗 ends the clause (a confirmation); "not", "no", "without", "rather than", "instead of", "skip", "don't want"
-_ZH_BEFORE = r"(?:不想|不要|不用|不搞|不做|不走|不考虑|不需要|不打算|不准备|(?<![区分告级差类个特识辨性])别(?!的)|非)"
+# (never the second half of an either-or question: "要不要上 全参", "用不用量化", "搞不搞 lora" ask, refusing nothing)
+_ZH_BEFORE = r"(?:(?<![要想用搞做走需考打准])(?:不想|不要|不用|不搞|不做|不走|不考虑|不需要|不打算|不准备)|(?<![区分告级差类个特识辨性])别(?!的)|非)"
 _ZH_AFTER_WORD = r"\s*(?:给我|给)?\s*(?:推荐?|要|用|搞|做|走|上|开|考虑|去)?\s*(?:什么\s*)?"
 _EN_BEFORE = r"\b(?:not|no|without|rather\s+than|instead\s+of|skip|avoid|don'?t\s+(?:want|use|need)(?:\s+to\s+use)?)\s+(?:a\s+|any\s+|the\s+|using\s+|doing\s+)?"
 REFUSED = lazy(rf"(?:{_ZH_BEFORE}{_ZH_AFTER_WORD}|{_EN_BEFORE}){_METHOD}"
