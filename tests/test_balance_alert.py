@@ -22,6 +22,9 @@ from tests.chat_user import ChatUser, counts
     ("余额低于 ₮50 通知我", "₮50", "提醒"),
     ("钱包余额不到 80u 的时候提醒我一下", "₮80", "提醒"),
     ("warn me if the wallet goes under $20", "$20", "alert"),
+    ("钱包余额少于 30u 给我报个警", "₮30", "提醒"),  # asked in loose words (session 34)
+    ("账上低于 ₮70 吱一声", "₮70", "提醒"),
+    ("ping me when balance < 25 usdt", "₮25", "alert"),
 ])
 def test_a_balance_alert_with_nothing_running_names_the_amount_and_sets_nothing(text: str, amount: str, word: str) -> None:
     me = ChatUser()
