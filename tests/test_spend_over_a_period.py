@@ -39,6 +39,7 @@ def stored(chat: ChatUser) -> budget_store.Budget | None:
     ("pls set an alert, spending 到 350 usd 就提醒我", "month", 35_000, "USD", "$350.00"),
     ("本周消费达 600 元 报个警", "week", 60_000, "CNY", "¥600.00"),
     ("ping me when our spend gets to 150 usd this month", "month", 15_000, "USD", "$150.00"),
+    ("本月花费一到 3000 元就提醒", "month", 300_000, "CNY", "¥3,000.00"),
 ])
 def test_an_alert_past_an_amount_is_that_periods_budget(text: str, span: str, minor: int, currency: str,
                                                          shown: str) -> None:

@@ -27,7 +27,7 @@ SPENDING = r"(?:花(?!样|生)|烧|消费|支出|开销|开支|花销|花费|用
 NOTICE = (r"(?:提醒|通知|告警|预警|报个?警|吱一?声|知会|告诉我|叫我|喊我|\balert\w*|\bwarn\w*|\bnotify\w*|\bping\b|\btell\s+(?:me|us)\b|\blet\s+(?:me|us)\s+know\b"
           r"|\bheads[\s-]*up\b|\bflag\s+it\b)")
 # past a line ("超过", "超出", "多于", "到了", "more than", "over", "above", "exceeds", "past")
-OVER = (rf"(?:超过|超出|多于|高于|大于|过了|花到|烧到|达到|到了|{SPENDING}\s*(?:到|达)(?!期|账)|(?<![不没])超(?!时|长|参|大)|\bmore\s+than\b|\bover\b|\babove\b|\bexceed\w*|\bpast\b"
+OVER = (rf"(?:超过|超出|多于|高于|大于|过了|花到|烧到|达到|到了|{SPENDING}\s*一?\s*(?:到|达)(?!期|账)|(?<![不没])超(?!时|长|参|大)|\bmore\s+than\b|\bover\b|\babove\b|\bexceed\w*|\bpast\b"
         r"|\bbeyond\b|\bgets?\s+to\b|\bpass(?:es|ed)?\b|\btops?\b|\bhits?\b|\breach\w*|\bcross\w*|\bgo(?:es)?\s+(?:over|past|above)\b)")
 ALERT_WISHED = lazy(rf"{NOTICE}.*{OVER}|{OVER}.*{NOTICE}", re.I)
 # whether such an alert is set, asked ("有没有设花费提醒", "do we have a spend alert set?", "is the budget alert on?")
