@@ -84,6 +84,12 @@ def test_whether_a_price_named_is_an_estimate_leads_with_the_verdict(text: str) 
     assert "estimate" in lead and ("25,000" in lead or "25–40k" in lead) and "💰" not in lead, chat.text
 
 
+def test_a_price_asked_then_whether_it_is_official_is_still_two_answers() -> None:
+    chat = ChatUser()
+    chat.say("how much is 8x a100 80g per month at yiwan? is that an official price?")
+    assert chat.lines[0].startswith("💰") and "25,000" in head(chat) and "not a published price" in chat.text, chat.text
+
+
 @pytest.mark.parametrize(("spoken", "mandarin"), [
     ("余额要留好多", "余额要留多少"), ("a100 跑一天好多钱", "a100 跑一天多少钱"), ("300u 够租 4090 好久", "300u 够租 4090 多久"),
 ])
