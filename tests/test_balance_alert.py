@@ -22,6 +22,11 @@ from tests.chat_user import ChatUser, counts
     ("余额低于 ₮50 通知我", "₮50", "提醒"),
     ("钱包余额不到 80u 的时候提醒我一下", "₮80", "提醒"),
     ("warn me if the wallet goes under $20", "$20", "alert"),
+    ("钱包余额少于 30u 给我报个警", "₮30", "提醒"),  # asked in loose words (session 34)
+    ("账上低于 ₮70 吱一声", "₮70", "提醒"),
+    ("ping me when balance < 25 usdt", "₮25", "alert"),
+    ("余额剩 100u 的时候喊我一声", "₮100", "提醒"),  # what is left, said as the line
+    ("alert me when my balance is under 15 bucks", "$15", "alert"),  # bucks are dollars
 ])
 def test_a_balance_alert_with_nothing_running_names_the_amount_and_sets_nothing(text: str, amount: str, word: str) -> None:
     me = ChatUser()
@@ -67,4 +72,9 @@ def test_every_balance_alert_wording_reads_its_amount(n: int, form: str) -> None
 @pytest.mark.parametrize("text", ["H100 周租低于 4000 告诉我", "tell me when an h100 week is under 4000",
                                   "余额低于 50 会怎样", "what happens when my balance drops below 10"])
 def test_no_balance_alert_without_both_an_ask_to_be_told_and_the_balance(text: str) -> None:
+    assert read_balance_alert(text) is None
+
+
+@pytest.mark.parametrize("text", ["明天提醒我 还剩 3 天到期", "remind me friday, 2 days left on the rental"])
+def test_days_left_are_no_amount(text: str) -> None:
     assert read_balance_alert(text) is None

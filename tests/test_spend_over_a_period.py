@@ -35,6 +35,11 @@ def stored(chat: ChatUser) -> budget_store.Budget | None:
     ("每个月花到 8k 就通知我", "month", 800_000, "CNY", "¥8,000.00"),
     ("ping us once we've burned past 250 usdt per month", "month", 25_000, "USDT", "₮250.00"),
     ("一个星期烧钱多于 ¥900 就告警", "week", 90_000, "CNY", "¥900.00"),
+    # the line said with 到 after the spending word, or "gets to", the languages mixed (session 34)
+    ("pls set an alert, spending 到 350 usd 就提醒我", "month", 35_000, "USD", "$350.00"),
+    ("本周消费达 600 元 报个警", "week", 60_000, "CNY", "¥600.00"),
+    ("ping me when our spend gets to 150 usd this month", "month", 15_000, "USD", "$150.00"),
+    ("本月花费一到 3000 元就提醒", "month", 300_000, "CNY", "¥3,000.00"),
 ])
 def test_an_alert_past_an_amount_is_that_periods_budget(text: str, span: str, minor: int, currency: str,
                                                          shown: str) -> None:

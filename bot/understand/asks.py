@@ -291,13 +291,13 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
             r"|\b(?:lowest|low\s+end|minimum)\b.{0,30}\b(?:or|vs)\b.{0,20}\b(?:highest|high\s+end|maximum)\b"
             r"|\b(?:highest|high\s+end|maximum)\b.{0,30}\b(?:or|vs)\b.{0,20}\b(?:lowest|low\s+end|minimum)\b"
             r"|\bis\s+(?:that|it|this)\s+(?:an?\s+|the\s+)?(?:estimate|exact|official|fixed|firm|guess|ballpark)"
-            r"|\b(?:price|quote|figure|number)\s+(?:really\s+)?official\b"
+            r"|\b(?:price|quote|figure|number)\s+(?:really\s+)?official\b|\b(?:official|list(?:ed)?|published|real)\s+(?:list\s+)?(?:price|quote|figure)\s+or\b|\bor\s+(?:just\s+|only\s+|merely\s+)?an?\s+(?:estimate|guess)\b"
             r"|\b(?:why|what)\s+(?:is\s+)?(?:a|the|that)\s+range\b|\bprice\s+range\b|\bfirm\s+(?:price|quote)"),
         # how much money to put in (or keep) for a rental: a figure asked, never a read of the wallet
         "top_up": re.compile(
             r"(?:充|冲|(?<![内显])存|留|备|预留|准备)\s*(?:值)?\s*(?:多少|几多|多少钱)(?!\s*(?:显存|内存|空间|g\b|gb|张|卡|台))|(?:要|得|该|应该)\s*(?:充|冲|存|留|备)\s*(?:个)?\s*(?:多少|几)(?!\s*(?:显存|内存|空间|g\b|gb|张|卡|台))"
             r"|\bhow\s+much\s+(?!memory|vram|ram|disk|space)(?:\w+\s+){0,4}(?:top\s*-?\s*up|load|deposit|put\s+in|add|keep|leave|fund)\b"
-            r"|\btop\s*-?\s*up\s+(?:by\s+)?how\s+much\b"),
+            r"|\btop\s*-?\s*up\s+(?:by\s+)?how\s+much\b|^\W*(?:the\s+|min(?:imum)?\s+)?(?:balance|money|funds|credit)\s+(?:(?:i|we)\s+(?:should|need\s+to|must)\s+|to\s+)(?:keep|leave|hold|have|load)\b"),
         # a rule of topping up, not a figure for the rental: "充多少送多少", "最少充多少", "minimum top-up"
         "top_up_rule": re.compile(r"送|优惠|折扣|返现|返利|最少|最低|起充|\bdiscount|\bbonus|\bminimum\b|\bpromo"),
         "table": re.compile(r"表格|报表|\bcsv\b|excel|xlsx|spreadsheet|\btable\b"),

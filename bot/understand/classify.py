@@ -134,17 +134,19 @@ PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报
 REFUND_WORDS = r"退款|退钱|退费|退还|退回|(?:能|可以|能不能|可不可以)退|退不退|退多少|refund|cancel|取消|money\s+back" \
     r"|\b(?:get|getting|got)\s+(?:the\s+|my\s+|our\s+)?(?:rest|remainder|unused\s+(?:part|minutes|time|money))\s+back\b" \
     r"|\bhow\s+much\s+(?:\w+\s+){0,6}?(?:back|returned|refunded|released)\b|\b(?:comes?|goes?)\s+back\s+to\s+(?:my|our|the)\s+(?:balance|wallet|account)"
-# what becomes of the hold asked ("what happens to the 1h preauth?", "没用完的预授权怎么算", "剩下的预授权呢"): its unused
-# part coming back is the answer, as a refund's
+# what becomes of the hold asked ("what happens to the 1h preauth?", "没用完的预授权怎么算", "剩下的预授权呢"), or why there is
+# one ("why do they hold an hour of credit at start", "开机为啥要冻结一小时"): its unused part coming back is the answer
 HOLD_FATE_WORDS = r"\bwhat\s+happens\s+to\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){0,2}?(?:pre-?auth\w*|hold|deposit)\b" \
-    r"|(?:没用完|未用完|用不完|剩下|剩余)的?\s*(?:预授权|冻结|押金|pre-?auth\w*|hold)|(?:预授权|冻结的?钱|pre-?auth\w*)\s*(?:怎么|点)(?:算|计|处理|办)"
+    r"|(?:没用完|未用完|用不完|剩下|剩余)的?\s*(?:预授权|冻结|押金|pre-?auth\w*|hold)|(?:预授权|冻结的?钱|pre-?auth\w*)\s*(?:怎么|点)(?:算|计|处理|办)" \
+    r"|\bwhy\b[^.?!]{0,30}?\b(?:hold|holds|held|freezes?|frozen|reserves?|blocks?|pre-?auth\w*)\b[^.?!]{0,20}?\b(?:an?|one|1|\d+)\s*(?:hours?|hrs?|h)\b" \
+    r"|(?:为什么|为啥|为何|咋)[^。？！?!]{0,12}?(?:冻结|预授权|预扣|先扣|扣住)"
 HOLD_FATE = lazy(HOLD_FATE_WORDS)
 REFUND = lazy(REFUND_WORDS + "|" + HOLD_FATE_WORDS)
 REFUND_ENTRY, PAYMENT_ENTRY = "refunds", "payment-methods"  # the FAQ entries on refunds and on paying (catalogs/faq.yaml)
 # the refund word the message ends on asks it, its question mark gone with the punctuation ("…a day later, refundable?")
 REFUND_LAST = lazy(r"(?:refund(?:able|s|ed)?|money\s+back|退款|退钱|退费)\s*$")
 # "what does cloudgpu charge for the a6000" asks the card's price, no rule of money
-MONEY_RULE = lazy(r"余额|balance|钱(?:就|都|也)?(?:用|花|烧|扣)(?:光|完|没)|\bout\s+of\s+(?:money|credits?|funds)\b|扣费|扣钱|计费|billing|charged?(?!\s+(?:you\s+|us\s+)?for\s+(?:the\s+|an?\s+|one\s+|their\s+)?(?:\d+\s*x\s*)?(?:[a-z]{1,4}\d{2,4}[a-z]?|\d{4})\b)|预授权|pre-?auth|到期|expir|续费|" + REFUND_WORDS)
+MONEY_RULE = lazy(r"余额|balance|钱(?:就|都|也)?(?:用|花|烧|扣)(?:光|完|没)|\bout\s+of\s+(?:money|credits?|funds)\b|扣费|扣钱|计费|billing|charged?(?!\s+(?:you\s+|us\s+)?for\s+(?:the\s+|an?\s+|one\s+|their\s+)?(?:\d+\s*x\s*)?(?:[a-z]{1,4}\d{2,4}[a-z]?|\d{4})\b)|预授权|pre-?auth|冻结|到期|expir|续费|" + REFUND_WORDS + "|" + HOLD_FATE_WORDS)
 # How-to and troubleshooting questions: the FAQ's advice, not a sizing of a model nobody named.
 HOWTO = lazy(r"怎么办|怎么估|怎么算|怎么设|怎么配|怎么调|怎么切|如何|咋办|报错|为啥|为何|怎么会|咋会|\bnan\b|爆显存了|oom了|要不要|需不需要|该不该|\bhow\s+(?:do|can|should)\s+(?:i|we)\b|\bhow\s+to\b"
                    r"|what\s+should\s+i|should\s+i\b|\bwhy\b|为什么")

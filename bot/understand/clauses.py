@@ -199,8 +199,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     if whole.intent == "price" and whole.asks.both_units and whole.request.gpu and whole.rental.duration_days \
             and whole.rental.duration_days not in (7.0, 30.0) and not whole.rental.term:
         return []  # "合同 28 天，8 卡 H100。按周租 4 次和直接包月哪个划算": that span bought by the week and by the month
-    if whole.intent == "price" and whole.asks.per_card_hour:
-        return []  # "gpuli 的 8 卡 H100，单卡每小时合多少": the per-card rate of the setup the message names
+    if (whole.intent == "price" and whole.asks.per_card_hour) or (whole.intent == "faq" and whole.asks.band and not re.search(r"多少|几多|\bhow\s+much\b|[?？。]\s*\S", text, re.I)):
+        return []  # "gpuli 的 8 卡 H100，单卡每小时合多少": that setup's per-card rate; "yiwan 8x a100 price: list or estimate?" (asking no price) that price's kind
     if ((whole.run is not None and whole.run.step_seconds) or (whole.request.step_seconds and whole.request.samples)) and not whole.faq_confident:
         return []  # "48k samples … how many steps? and at 2.4 s/step how long?": one run, its steps and its time
     if whole.asks.budget is not None and whole.asks.how_long and whole.asks.enough and whole.cues.fit and not whole.rental.term and (

@@ -30,6 +30,7 @@ from bot.understand.faq_methods import KEYWORD_SHARE, METHOD_FLOOR, by_method, c
 from bot.understand.lazy import lazy  # scanned first for the words a match needs (bot.understand.prefilter)
 from bot.understand.model_facts import zero_stages
 from bot.understand.normalize import normalize
+from bot.understand.split_verbs import joined
 from catalogs import catalog_path
 from engine import yamlcache
 from engine.catalog_files import load_entries
@@ -51,7 +52,7 @@ STOP = {
     # chat filler and the verbs of asking for a thing ("is it possible to have IB"): the ask, not its topic ("get"
     # stays: "how soon do I get SSH" is about receiving it),
     # like the Chinese asking pairs below (a container word, "h100 box", is a machine: catalogs/faq_terms.yaml shorthand)
-    "have", "has", "just", "really", "actually", "wondering", "wonder", "curious",
+    "have", "has", "just", "really", "actually", "wondering", "wonder", "curious", "describe", "explain", "elaborate",
     "possible", "able", "could", "might", "kinda", "btw", "guys", "folks",
     "why",  # asks for a cause, of any topic ("why OOM", "why so slow"): the topic is the words after it
     "policy", "policies", "rule", "rules", "questions", "qs",  # "refund policy", "two qs:": the topic is the refund
@@ -167,9 +168,8 @@ A_NOT_A = re.compile(r"([\u3400-\u9fff])不\1")
 
 @one_message.per_message
 def _plain(text: str) -> str:
-    """`text` folded (width, case, homophone typos), its spoken numbers in digits ("四零九零" is 4090 and
-    "四十八g" 48g, as voice input writes them)."""
-    plain = spoken_chinese.read(provider_words.named(typos.fix(unicodedata.normalize("NFKC", text).lower())).lower())
+    """`text` folded (width, case, typos), spoken numbers in digits ("四零九零": 4090), split verbs joined (上传)."""
+    plain = joined(spoken_chinese.read(provider_words.named(typos.fix(unicodedata.normalize("NFKC", text).lower())).lower()))
     return ORDERED.sub(" ", plain) if "by" in plain or "按" in plain else plain
 
 

@@ -14,13 +14,13 @@ from decimal import Decimal, InvalidOperation
 
 TRIGGER = re.compile(r"tell me when|let me know when|notify me|alert me|ping me|告诉我|提醒我|通知我|叫我", re.I)
 BELOW = re.compile(
-    r"(?:under|below|less than|cheaper than|drops? (?:to|under|below)|<|低于|少于|不到|便宜到|降到|跌到|跌破|以下)\s*"
+    r"(?:under|below|less than|cheaper than|drops? (?:to|under|below)|<|低于|少于|不到|便宜到|降到|跌到|跌破|以下|(?:只|还)?剩下?(?=\s*(?:[$¥￥₮]|\d[\d,.]*\s*[kK千万w]?\s*(?:usdt|usd|u(?![a-z])|刀|元|块|美元|美金))))\s*"
     r"(?P<pre>[$¥￥₮]|usdt|usd|cny|rmb)?\s*(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?P<mult>[kK千万w])?\s*"
-    r"(?P<post>usdt|usd|cny|rmb|u(?![a-z])|美元|美金|刀|元|块|人民币)?", re.I)
+    r"(?P<post>usdt|usd|cny|rmb|u(?![a-z])|bucks?\b|dollars?\b|美元|美金|刀|元|块|人民币)?", re.I)
 UNITS = (("week", r"week|weekly|周|星期|礼拜"), ("month", r"month|monthly|月"), ("day", r"\bday\b|daily|天|日租"),
          ("hour", r"hour|hourly|/h\b|小时|时租"))
 CURRENCY = {"$": "USD", "usd": "USD", "美元": "USD", "美金": "USD", "刀": "USD", "¥": "CNY", "￥": "CNY", "cny": "CNY",
-            "rmb": "CNY", "元": "CNY", "块": "CNY", "人民币": "CNY", "₮": "USDT", "usdt": "USDT", "u": "USDT"}
+            "rmb": "CNY", "bucks": "USD", "buck": "USD", "dollars": "USD", "dollar": "USD", "元": "CNY", "块": "CNY", "人民币": "CNY", "₮": "USDT", "usdt": "USDT", "u": "USDT"}
 MULT = {"k": Decimal(1000), "千": Decimal(1000), "万": Decimal(10000), "w": Decimal(10000)}
 
 

@@ -11,6 +11,7 @@ Hong Kong's word for topping up (not before 税 or 服务, where it is Mandarin'
 Grammar, not only words: "系美金定人民币" asks 是美金还是人民币 (系 opens the clause, 定 joins the choices),
 "一个钟" is an hour, a bare measure word opens a clause ("部 4090 够唔够", "条 job") as Mandarin's 一张 / 这条
 do, and Taiwan's noun 设定 ("accelerate 設定", "設定檔") is Mandarin's 配置 (the verb, "设定预算", stays).
+Sichuan and Chongqing speech asks "how much" as 好多 and "how long" as 好久 at a clause's end; read as 多少 / 多久.
 """
 
 from __future__ import annotations
@@ -81,6 +82,10 @@ _RULES = (
     (lazy(r"指令(?!\s*(?:微调|精调|调优|数据|集|遵循|跟随|对齐|模型|样本|tun|data|follow))", re.IGNORECASE), "命令"),
     # Taiwan's noun 设定 (a tool's settings) is 配置; the verb before a Chinese object ("设定 预算") stays
     (lazy(r"设定(?!\s*(?![一两二三四五六七八九十])[\u3400-\u9fff])"), "配置"),
+    # south-western speech asks with 好多 (how much) and 好久 (how long) closing a clause: "余额要留好多", "够租 4090
+    # 好久"; after 了/很/没 or a comparison ("等了好久", "快好多", "差好多倍") they stay Mandarin's "a lot" / "a long time"
+    (lazy(r"(?<![了很太没不那这有等快慢贵大小高低省强差多少好])(?<!便宜)好多(?=\s*(?:$|[,，。.?？!！呢啊哦嘛]|钱))"), "多少"),
+    (lazy(r"(?<![了很太没不那这有等好])好久(?=\s*(?:$|[,，。.?？!！呢啊哦嘛]))"), "多久"),
 )
 
 

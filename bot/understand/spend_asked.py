@@ -24,11 +24,11 @@ MONTH = lazy(r"这个?月|本月|当月|每个?月|月度|(?<![\d.])[一1]\s*个
 # money going out, in either language ("花", "烧", "消费", "spend", "burn", "cost us")
 SPENDING = r"(?:花(?!样|生)|烧|消费|支出|开销|开支|花销|花费|用掉|用了|扣了|\bspen[dt]\w*|\bburn\w*|\bcost\s+us\b|\bspending\b|\bexpenses?\b)"
 # a notice wished ("提醒我", "通知一声", "alert us", "give me a heads-up", "ping me")
-NOTICE = (r"(?:提醒|通知|告警|预警|报警|告诉我|叫我|喊我|\balert\w*|\bwarn\w*|\bnotify\w*|\bping\b|\btell\s+(?:me|us)\b|\blet\s+(?:me|us)\s+know\b"
+NOTICE = (r"(?:提醒|通知|告警|预警|报个?警|吱一?声|知会|告诉我|叫我|喊我|\balert\w*|\bwarn\w*|\bnotify\w*|\bping\b|\btell\s+(?:me|us)\b|\blet\s+(?:me|us)\s+know\b"
           r"|\bheads[\s-]*up\b|\bflag\s+it\b)")
 # past a line ("超过", "超出", "多于", "到了", "more than", "over", "above", "exceeds", "past")
-OVER = (r"(?:超过|超出|多于|高于|大于|过了|花到|烧到|达到|到了|(?<![不没])超(?!时|长|参|大)|\bmore\s+than\b|\bover\b|\babove\b|\bexceed\w*|\bpast\b"
-        r"|\bbeyond\b|\bpass(?:es|ed)?\b|\btops?\b|\bhits?\b|\breach\w*|\bcross\w*|\bgo(?:es)?\s+(?:over|past|above)\b)")
+OVER = (rf"(?:超过|超出|多于|高于|大于|过了|花到|烧到|达到|到了|{SPENDING}\s*一?\s*(?:到|达)(?!期|账)|(?<![不没])超(?!时|长|参|大)|\bmore\s+than\b|\bover\b|\babove\b|\bexceed\w*|\bpast\b"
+        r"|\bbeyond\b|\bgets?\s+to\b|\bpass(?:es|ed)?\b|\btops?\b|\bhits?\b|\breach\w*|\bcross\w*|\bgo(?:es)?\s+(?:over|past|above)\b)")
 ALERT_WISHED = lazy(rf"{NOTICE}.*{OVER}|{OVER}.*{NOTICE}", re.I)
 # whether such an alert is set, asked ("有没有设花费提醒", "do we have a spend alert set?", "is the budget alert on?")
 ALERT_ASKED = lazy(r"(?:有没有|有无|设(?:了|过|置了)?(?:没有|吗|么|没)|开(?:了|着)(?:吗|么|没)|还在吗)"

@@ -33,7 +33,8 @@ RENT = lazy(
 # a verb after 不/别/没/无 is its negation ("挂一个月不关机": keep it running), never the action
 STOP = lazy(r"(?<![不别没无])(?:退租|停掉|停止|关掉|关机|销毁|释放)|\bstop\b|destroy|terminate|release", re.I)
 RENEW = lazy(r"续费|续租|续一|renew|extend", re.I)
-HISTORY = lazy(r"账单|记录|流水|明细|history|ledger|statement|transactions", re.I)
+# 流水 is the book's entries, but 流水并行 / 流水线 is pipeline parallelism, a way to split a model across cards
+HISTORY = lazy(r"账单|记录|流水(?!\s*(?:线|并行|式|化|作业))|明细|history|ledger|statement|transactions", re.I)
 # one's own machines running now ("我账户现在有几台机器在跑", "名下有没有在跑的实例", "how many machines do I have running",
 # "any instances running on my account"): a read of the rentals, never how many cards a job needs
 _OWN = r"(?:我|我们|咱们?|账户|账号|名下)"
@@ -315,7 +316,7 @@ HOW_TO_RENT_WORDS = (rf"(?:怎么|如何|怎样|咋)\s*(?:在\s*[a-z0-9\u4e00-\u
 HOW_TO_RENT = lazy(HOW_TO_RENT_WORDS, re.I)
 PRICE_QUESTION = lazy(HOW_TO_RENT_WORDS + r"|多少钱|多少|多久|多长时间|几天|几个?小时|几个?(?:月|周|星期|礼拜)|能不能|能否|可不可以|行不行|够不够|价格|价钱|什么价|啥价|报价|(?:怎么|如何|怎样|咋)\s*(?:收|计|算|扣)(?:费|钱)?|怎么租|最省|划算|贵不贵|便宜"
                             r"|啥卡|什么卡|哪(?:张|种|款|个)?卡|能租(?:啥|什么|哪)|租(?:啥|什么|哪)|最多|最大"
-                            r"|how\s+much|how\s+long|price|cost|\bhow\s+(?:is|are|do|does|would|will)\s+(?:it|they|you|that|this)\s+(?:be\s+)?(?:charged|billed|charge|bill)\b|cheap(?:er|est)\b|which\s+(?:gpu|card)|what\s+(?:gpu|card)|can\s+i\s+(?:rent|run|get|afford)|\?|？|吗"
+                            r"|how\s+much|how\s+long|price|cost|\b(?:balance|money|funds|credit)\s+(?:(?:i|we)\s+(?:should|need\s+to|must)\s+|to\s+)(?:keep|leave|hold|have|load)\b|\bhow\s+(?:is|are|do|does|would|will)\s+(?:it|they|you|that|this)\s+(?:be\s+)?(?:charged|billed|charge|bill)\b|cheap(?:er|est)\b|which\s+(?:gpu|card)|what\s+(?:gpu|card)|can\s+i\s+(?:rent|run|get|afford)|\?|？|吗"
                             # "那 4090 租一周呢", "what about renting a 4090 for a week": asking, not ordering
                             r"|呢\s*$|\b(?:what|how)\s+about\b", re.I)
 

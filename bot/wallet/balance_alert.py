@@ -25,7 +25,7 @@ from bot.wallet.reads import cmd_alerts
 from engine.money import Money
 
 # asked to be told ("通知我", "提醒", "set an alert", "warn me"), about the wallet's own money, under an amount
-ASKED = re.compile(r"提醒|通知|告诉我|叫我|预警|报警|\balert|\bnotif|\bremind|\bwarn|\bping\s+me|ping\s*我|\blet\s+me\s+know|\btell\s+me", re.I)
+ASKED = re.compile(r"提醒|通知|告诉我|叫我|喊我|预警|告警|报个?警|吱一?声|知会|\balert|\bnotif|\bremind|\bwarn|\bping\s+me|ping\s*我|\blet\s+me\s+know|\btell\s+me", re.I)
 BALANCE = re.compile(r"余额|钱包|账上|账户|\bbalance|\bwallet|\bfunds\b|\bcredit\b", re.I)
 
 
