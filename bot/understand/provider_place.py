@@ -13,8 +13,9 @@ from functools import cache
 
 from engine.providers import provider_places
 
-# what points at a provider after the place: "深圳那家", "深圳的那个", "深圳机房的", "新加坡的服务商"
-_ZH_AFTER = r"\s*(?:的)?\s*(?:那一?家|这一?家|那个|那边|机房的?|节点的?|的?(?:服务商|厂商|供应商|云|平台))"
+# what points at a provider after the place: "深圳那家", "深圳的那个", "深圳机房的", "新加坡的服务商"; never "那边"
+# alone ("深圳那边传数据进去": where the team is, not whose machines)
+_ZH_AFTER = r"\s*(?:的)?\s*(?:那一?家|这一?家|那个|机房的?|节点的?|的?(?:服务商|厂商|供应商|云|平台))"
 # and before or around it in English: "the one in Shenzhen", "the provider based in LA", "the Shenzhen one"
 _EN_BEFORE = r"\b(?:the\s+)?(?:one|provider|company|host|vendor|guys?|place)\s+(?:in|at|from|based\s+in|out\s+of)\s+"
 _EN_AFTER = r"(?:[\s-]+based)?\s+(?:one|provider|company|host|vendor|guys?)\b"

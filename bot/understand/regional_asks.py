@@ -20,7 +20,7 @@ _CLAUSE = lazy(r"[^\s,，。.?？!！;；:：、]+")
 # 好多 and what follows it: the clause's end, a sentence particle, or the figure it asks of
 _HAODUO = lazy(
     r"好多(?=$|[嘛哦喃噻哇啊呀哈]|钱|块|元|刀|美元|美金|人民币|显存|内存|g(?![a-z])|gb|张|卡|台|节点|天|小时|钟头|时间"
-    r"|个月|个星期|周|步|tokens?|%|倍|分钟)",
+    r"|个月|个星期|周|步|tokens?|%|分钟)",  # never 倍: "差好多倍", "快好多倍" exclaim
     re.IGNORECASE,
 )
 # what states an amount rather than asking it: "省了好多", "很好多", "有好多", "这么好多", "的好多"

@@ -82,9 +82,8 @@ _RULES = (
     (lazy(r"指令(?!\s*(?:微调|精调|调优|数据|集|遵循|跟随|对齐|模型|样本|tun|data|follow))", re.IGNORECASE), "命令"),
     # Taiwan's noun 设定 (a tool's settings) is 配置; the verb before a Chinese object ("设定 预算") stays
     (lazy(r"设定(?!\s*(?![一两二三四五六七八九十])[\u3400-\u9fff])"), "配置"),
-    # south-western speech asks with 好多 (how much) and 好久 (how long) closing a clause: "余额要留好多", "够租 4090
-    # 好久"; after 了/很/没 or a comparison ("等了好久", "快好多", "差好多倍") they stay Mandarin's "a lot" / "a long time"
-    (lazy(r"(?<![了很太没不那这有等快慢贵大小高低省强差多少好])(?<!便宜)好多(?=\s*(?:$|[,，。.?？!！呢啊哦嘛]|钱))"), "多少"),
+    # south-western speech asks "how long" with 好久 closing a clause ("够租 4090 好久"); after 了/很/没 ("等了好久") it
+    # stays Mandarin's "a long time" (好多, "how much", is read by bot.understand.regional_asks)
     (lazy(r"(?<![了很太没不那这有等好])好久(?=\s*(?:$|[,，。.?？!！呢啊哦嘛]))"), "多久"),
 )
 
