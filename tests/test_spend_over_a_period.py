@@ -134,3 +134,18 @@ def test_money_to_put_in_weighed_against_a_rental(text: str, lead: str, figure: 
     chat.say(text)
     assert lead in chat.lines[0] and figure in chat.text
     assert stored(chat) is None and chat.last is not None and not chat.last.kind.startswith("wallet")
+
+
+@pytest.mark.parametrize(("command", "span", "minor", "currency", "shown"), [
+    ("/budget set 300 USD per week", "week", 30_000, "USD", "Weekly budget $300.00"),
+    ("/budget set 2000 CNY 每周 thresholds 80,100", "week", 200_000, "CNY", "周预算 ¥2,000.00"),
+    ("/budget set 20000 CNY per month", "month", 2_000_000, "CNY", "¥20,000.00"),
+])
+def test_the_budget_command_keeps_a_weekly_budget_too(command: str, span: str, minor: int, currency: str, shown: str) -> None:
+    """`/budget set … per week` keeps the budget the free-text weekly alert keeps (it was refused: "I don't
+    understand 'week'"); per month stays the default."""
+    chat = ChatUser(lang="zh" if "每周" in command else "en")
+    chat.say(command)
+    b = stored(chat)
+    assert b is not None and (b.span, b.amount_minor, b.currency) == (span, minor, currency), chat.text
+    assert shown in chat.text, chat.text

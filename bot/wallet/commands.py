@@ -129,6 +129,8 @@ def parse_rental_id(words: list[str]) -> tuple[int, list[str]]:
 
 BUDGET_WORDS = {"set", "per", "month", "/month", "monthly", "a", "每月", "每个月", "月", "每", "budget", "预算",
                 "设置", "设为", "为", "/mo", "mo"}
+# a budget kept per week instead of per month (the spending alert's period, bot.wallet.times.period_bounds)
+WEEK_WORDS = {"week", "/week", "weekly", "wk", "/wk", "每周", "每星期", "每个星期", "周", "星期", "/周"}
 THRESHOLD_WORDS = {"thresholds", "threshold", "at", "alerts", "阈值", "提醒"}
 OFF_WORDS = {"off", "clear", "none", "remove", "delete", "取消", "删除", "关闭", "关"}
 
@@ -138,15 +140,17 @@ class BudgetArgs:
     clear: bool
     money: MoneyArgs | None
     thresholds: tuple[int, ...]
+    span: str = "month"  # "week" when the command says per week
 
 
 def parse_budget(words: list[str]) -> BudgetArgs | None:
-    """None (show the budget), clear, or AMOUNT [CURRENCY] [per month] [thresholds 50,80,100]."""
+    """None (show the budget), clear, or AMOUNT [CURRENCY] [per month|per week] [thresholds 50,80,100]."""
     if not words:
         return None
     if any(w.lower() in OFF_WORDS for w in words) and len(words) <= 2:
         return BudgetArgs(True, None, DEFAULT_THRESHOLDS)
     thresholds = DEFAULT_THRESHOLDS
+    span = "month"
     rest: list[str] = []
     expect_thresholds = False
     seen_number = False  # a bare "50,80,100" after the amount is thresholds; first, "1,5" is the amount
@@ -162,13 +166,16 @@ def parse_budget(words: list[str]) -> BudgetArgs | None:
             continue
         if low in BUDGET_WORDS:
             continue
+        if low in WEEK_WORDS:
+            span = "week"
+            continue
         seen_number = seen_number or bool(re.match(r"^[¥￥$₮]?\d", unicodedata.normalize("NFKC", w)))
         rest.append(w)
     money, left = parse_money_args(rest, usage="/budget set 20000 CNY per month thresholds 50,80,100")
     if money is None:
         raise WalletError("wallet.err.need_amount", usage="/budget set 20000 CNY per month thresholds 50,80,100")
     reject_leftovers(left, "/budget set 20000 CNY per month thresholds 50,80,100")
-    return BudgetArgs(False, money, thresholds)
+    return BudgetArgs(False, money, thresholds, span)
 
 
 KIND_WORDS = {"expiry": "expiry", "到期": "expiry", "expire": "expiry", "runway": "runway", "余额": "runway",

@@ -149,7 +149,7 @@ def cmd_budget(ctx: WalletCall, words: list[str]) -> Reply:
         return ask_amount(ctx, "budget", args.money.ambiguous, args.money.currency, args.money.provider,
                            args.thresholds)
     assert args.money.amount is not None
-    return set_budget(ctx, args.money.amount, args.money.currency, args.money.provider, args.thresholds)
+    return set_budget(ctx, args.money.amount, args.money.currency, args.money.provider, args.thresholds, args.span)
 
 
 def set_budget(ctx: WalletCall, amount: Decimal, currency: str | None, prov: str | None,
