@@ -48,6 +48,7 @@ from bot.core.speed_kept import speed_over_price
 from bot.core.staged_total import staged_first
 from bot.core.stop_billing import stop_line
 from bot.core.under_memory_lead import under_lead
+from bot.core.unrated_budget import unrated_plan_first
 from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
 from bot.text.errors import error_message
@@ -253,6 +254,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return steps
     if parsed.missing:
         return ask_model(ctx, "cost", cost_fields(parsed))
+    if (unweighed := unrated_plan_first(ctx, parsed, text, cost_intent)) is not None:
+        return unweighed  # "we have 1.500 EUR for a month of 8b lora": no rate for EUR, so never weighed as $1,500
     req = cost_fields(parsed)
     weighed = offload_versus(req, ctx.lang) if offload_on_price(parsed.asks, parsed.request) else None
     if weighed is not None:  # "7b full, is offload cheaper for 2 weeks?": both prices for that rental

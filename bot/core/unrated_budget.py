@@ -13,7 +13,9 @@ from dataclasses import replace
 
 from bot.core.context import Context
 from bot.messages import Reply
+from bot.text.i18n import t
 from bot.understand.parser import Parsed
+from bot.understand.unrated_currency import currency_names
 from bot.views.price_currency import unrated_note
 
 
@@ -31,6 +33,30 @@ def unrated_budget_first(ctx: Context, parsed: Parsed, text: str,
     if reply.kind != "price":
         return None
     note = unrated_note(reply, said[1], ctx.lang, [format(said[0].normalize(), "f"), said[1]])
+    note.also, reply.also = [reply, *reply.also], []
+    note.turn, note.buttons = reply.turn, reply.buttons
+    return note
+
+
+def unrated_plan_first(ctx: Context, parsed: Parsed, text: str,
+                       answer: Callable[[Context, Parsed, str], Reply]) -> Reply | None:
+    """The same for a job to plan rather than a card to rent ("we have 1.500 EUR for a month of 8b lora, what to
+    rent?", "预算 2 万港币 微调 7b 两周"): the plan priced as if no budget were said, led by the line that names the
+    amount back and says no rate is kept for it. None when no money was said in an unrated currency, another
+    budget was, or the reply is no plan."""
+    said, asks = parsed.cues.unrated_amount, parsed.asks
+    if said is None or parsed.follow is not None or parsed.missing \
+            or (asks.budget is not None and asks.budget[0] != said[0]):
+        return None
+    plain = replace(parsed, cues=replace(parsed.cues, unrated_amount=None),
+                    asks=replace(asks, budget=None, budget_loose=False, enough=False, runway=False, how_long=False,
+                                 runway_unit=None))
+    reply = answer(ctx, plain, text)
+    if reply.kind != "cost":
+        return None
+    en, zh = currency_names(said[1])
+    note = Reply("error", ctx.lang, {"message": t("plan.unrated_budget", ctx.lang, code=said[1], name=zh if ctx.lang == "zh" else en,
+                                                  amount=f"{said[0].normalize():,f}")})
     note.also, reply.also = [reply, *reply.also], []
     note.turn, note.buttons = reply.turn, reply.buttons
     return note

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from bot.understand.decimal_comma import GROUPED, beside_currency
+
 # the currency each sign, code or word names
 NAMES = {"₹": "INR", "inr": "INR", "rs": "INR", "rs.": "INR", "rupee": "INR", "rupees": "INR", "卢比": "INR",
          "€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR", "欧元": "EUR",
@@ -26,7 +28,7 @@ SCALE = {"lakh": Decimal(100_000), "lakhs": Decimal(100_000), "lac": Decimal(100
 _SIGN = r"(?P<pre>₹|€|£|₩|\b(?:inr|eur|gbp|jpy|krw|hkd|sgd|aud|cad|chf|twd|ntd)\b|\brs\.?(?=\s*\d))"
 _WORD = (r"(?P<post>₹|€|£|\b(?:inr|eur|gbp|jpy|krw|hkd|sgd|aud|cad|chf|twd|ntd|rupees?|euros?|pounds?|yen|won)\b"
          r"|卢比|欧元|英镑|日元|円|韩元|港币|港元|新币|澳元|加元|瑞郎|新台币|台币)")
-_NUM = r"(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?P<scale>lakhs?|lacs?|crores?|cr\b|k\b|mn\b|million\b|万|千)?"
+_NUM = rf"(?P<num>(?<![\d.,]){GROUPED}|\d[\d,]*(?:\.\d+)?)\s*(?P<scale>lakhs?|lacs?|crores?|cr\b|k\b|mn\b|million\b|万|千)?"
 SIGN_FIRST = re.compile(rf"{_SIGN}\s*{_NUM}(?:\s*{_WORD})?", re.I)  # "₹5 lakh", "EUR 500"
 WORD_AFTER = re.compile(rf"(?<![\w.]){_NUM}\s*{_WORD}", re.I)  # "500 euros", "5 万卢比"
 
@@ -47,7 +49,7 @@ def foreign_amount(text: str) -> Foreign | None:
         if code is None:
             continue
         try:
-            amount = Decimal(m["num"].replace(",", ""))
+            amount = beside_currency(m["num"]) or Decimal(m["num"].replace(",", ""))
         except InvalidOperation:
             continue
         if m["scale"]:

@@ -13,6 +13,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from bot.understand import (
+    decimal_comma,
     event_days,
     formal_numerals,
     name_glyphs,
@@ -215,6 +216,7 @@ def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
     text = typos.fix(text.lower())  # "冲值" -> 充值: a homophone typo reads as the word meant
+    text = decimal_comma.read(text)  # "2,5 days", "0,33 $/h": a decimal comma where nothing else can be meant
     for word, digits in SPECIAL_COUNTS.items():
         text = text.replace(word, f" {digits}")  # "h200单卡" -> "h200 1卡", never "h2001卡"
     text = MENTION.sub(" ", text) if "@" in text else text  # (each pattern gated by a character it cannot match without)

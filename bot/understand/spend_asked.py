@@ -81,9 +81,16 @@ def span_of(text: str) -> str | None:
     return None
 
 
+def _line_said(text: str) -> bool:
+    """Whether a line is said at all, clear or not: "over 1.000 USDT" is 1 or 1,000, which the wallet asks back
+    (bot.understand.amount.Ambiguous) rather than let the wish fall to another topic."""
+    m = LINE.search(text)
+    return m is not None and isinstance(amount.read_number(m["num"], m["scale"]), (amount.Amount, amount.Ambiguous))
+
+
 def alert_wished(text: str) -> bool:
     """A notice wished once spending over a period goes past an amount (line_of reads the amount)."""
-    if line_of(text) is None or RULE.search(text) or not ALERT_WISHED.search(text):
+    if not _line_said(text) or RULE.search(text) or not ALERT_WISHED.search(text):
         return False
     return bool(re.search(SPENDING, text, re.I) or span_of(text))
 

@@ -15,6 +15,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from functools import cache
 
+from bot.understand.decimal_comma import GROUPED, beside_currency
 from bot.understand.follow_frame import frame_only
 from bot.understand.follow_reads import AMOUNT_FRAME, AMOUNT_WORDS
 from engine.providers import unrated_currencies
@@ -70,7 +71,9 @@ def unrated_alone(text: str) -> bool:
     return frame_only(_CONVERT.sub(" ", AMOUNT_FRAME.sub(" ", AMOUNT_WORDS.sub(" ", rest))))
 
 
-_NUMBER = r"(\d(?:[\d,]*\d)?(?:\.\d+)?)(?:\s*(k|千|万|w)(?![a-z]))?(?![\d.])"
+# "1.500 EUR", "12.000 €", "1 500 EUR": with the currency beside it, a dot or a space before each group of three
+# digits groups thousands, as most of Europe writes them (one reading, so no ask back: nothing is stored)
+_NUMBER = rf"((?<![\d.,]){GROUPED}|\d(?:[\d,]*\d)?(?:\.\d+)?)(?:\s*(k|千|万|w)(?![a-z]))?(?![\d.])"
 _SCALE = {"k": Decimal(1000), "千": Decimal(1000), "万": Decimal(10_000), "w": Decimal(10_000)}
 
 
@@ -90,7 +93,8 @@ def unrated_amount(text: str) -> tuple[Decimal, str] | None:
     for m in _amount_pattern().finditer(text):
         end = "1" if m["num1"] else "2"
         try:
-            amount = Decimal(m[f"num{end}"].replace(",", ""))
+            said = m[f"num{end}"]
+            amount = beside_currency(said) or Decimal(said.replace(",", ""))
         except InvalidOperation:
             continue
         scale = m[f"scale{end}"]
