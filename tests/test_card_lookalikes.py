@@ -197,3 +197,15 @@ def test_a_shortened_card_number_asked_its_price_is_asked_which_card(text: str) 
 def test_numbers_that_are_amounts_or_whole_names_are_no_shortened_card(text: str) -> None:
     p = parse(text)
     assert p.unknown_card is None or not p.unknown_card.choices
+
+
+@pytest.mark.parametrize(("job", "asked"), [("qwen2.5 7b lora 要多少显存 不量化", "90 够不"),
+                                            ("7b lora in bf16, how much vram?", "90 ok?")])
+def test_two_digits_asked_alone_after_a_sizing_are_asked_back_as_a_card(job: str, asked: str) -> None:
+    """"90 够不" after a sizing asks about a card ending in 90: which one is asked back, never "outside what I do"."""
+    from tests.chat_user import ChatUser
+
+    me = ChatUser()
+    me.say(job)
+    me.say(asked)
+    assert all(card in me.text for card in ("RTX 3090", "RTX 4090", "RTX 5090")), me.text

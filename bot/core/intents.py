@@ -421,6 +421,10 @@ def unknown_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     span = span_alone(ctx, parsed) or heads_alone(ctx, parsed, text)  # "30 个学生 每 5 人一组": kept for the rental next
     if span is not None:
         return span
+    card = parsed.unknown_card
+    if card is not None and card.choices:  # "90 够不": which of the cards ending in 90, never "outside what I do"
+        return Reply("unknown_card", ctx.lang, {"name": card.name, "choices": [short_gpu(n) for n in card.choices],
+                                                "cards": []})
     hits = [h for h in parsed.faq[:2] if h.score > 0] if on_topic(text) else []
     return closest_reply(ctx, hits)
 

@@ -70,12 +70,16 @@ SHORT_CARD = lazy(r"(?:(?<![\d.])\d{1,2}\s*(?:张|块|片|台|[x×*])|租)\s*(\d
                   r"(?!\s*(?:g|gb|b|%|k|w|万|千|元|块|刀|天|周|月|年|小时|个|条|步|秒|分|h\b|days?\b|hours?\b|steps?\b))", re.I | re.ASCII)
 
 
+# or the two digits opening a short fit question on their own ("90 够不", "90 行吗"), as a card asked after a sizing
+SHORT_CARD_ASKED = lazy(r"^\s*(\d{2})\s*(?=够|行|能|可以|得|ok\b|吗|呢)", re.I | re.ASCII)
+
+
 def short_card(text: str) -> UnknownCard | None:
     """A card named by its last two digits where several catalog cards end in them ("两张90": the RTX 3090, 4090 or
     5090), to be asked back rather than guessed; one card ending so, or none, is left to the other readers."""
     from engine.catalog import gpus
 
-    for m in SHORT_CARD.finditer(text):
+    for m in [*SHORT_CARD.finditer(text), *SHORT_CARD_ASKED.finditer(text)]:
         digits = m.group(1)
         names = [g.name for g in gpus().entries
                  if any(a.isdigit() and len(a) == 4 and a.endswith(digits) for a in g.aliases)]
