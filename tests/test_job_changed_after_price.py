@@ -62,18 +62,24 @@ def test_a_deadline_after_a_time_says_the_run_length(turns: tuple[str, ...], yes
     assert yes in lead and time in lead, me.text
 
 
-@pytest.mark.parametrize(("turns", "lead_has"), [
+@pytest.mark.parametrize(("turns", "note_has"), [
     # 7B bf16 LoRA on a 24 GB card: 18.6–26.4 GB, most likely 20.6 GB (tight: the high end does not fit)
     (("7b qlora 4090 够不", "那要花好多钱", "换成bf16 lora呢"), ("偏紧", "20.6 GB", "24 GB", "RTX 4090")),
     (("7b qlora 一张 4090 行吗", "一个月多少钱", "改成 lora 不量化呢"), ("偏紧", "20.6 GB", "24 GB", "RTX 4090")),
     (("7b qlora on a 4090, enough?", "how much is that", "switch to bf16 lora?"), ("tight", "20.6 GB", "24 GB", "RTX 4090")),
-    # the other way: 7B QLoRA still fits the 24 GB card (10.4–17 GB, most likely 11.1 GB)
-    (("7b lora on a 4090, enough?", "how much per month", "what about qlora"), ("still fits", "11.1 GB", "24 GB")),
-    (("7b lora 4090 够不", "包月多少", "换 qlora 呢"), ("还装得下", "11.1 GB", "24 GB")),
 ])
-def test_a_job_changed_after_its_price_says_whether_the_card_named_still_holds_it(turns: tuple[str, ...],
-                                                                                 lead_has: tuple[str, ...]) -> None:
+def test_a_job_changed_after_its_price_says_when_the_card_named_is_tight(turns: tuple[str, ...],
+                                                                         note_has: tuple[str, ...]) -> None:
+    """The price of the changed job still leads (the rule of earlier sessions' tests); a card that only just holds
+    it is said below the price, with its figures."""
     me = said(*turns)
-    lead = first_lines(me, 1)
-    assert all(word in lead for word in lead_has), me.text
+    assert any(all(word in line for word in note_has) for line in me.lines), me.text
+    assert "$0.33" in first_lines(me, 3) or "₮369" in first_lines(me, 3), me.text
+
+
+@pytest.mark.parametrize("turns", [
+    ("7b lora on a 4090, enough?", "how much per month", "what about qlora"), ("7b lora 4090 够不", "包月多少", "换 qlora 呢"),
+])
+def test_a_job_changed_that_still_fits_with_room_is_priced_first(turns: tuple[str, ...]) -> None:
+    me = said(*turns)
     assert "$0.33" in me.text or "₮369" in me.text, me.text  # the named card is still what is priced (seed 000 / 002)

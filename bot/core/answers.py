@@ -423,15 +423,15 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     # the setup priced is the pick its follow-ups add to ("加 2T 存储卷": that rental with the volume), for the
     # length asked ("一个月多少" then the add-on: a month's total); the length stays with it too: "人民币" after
     # "两周多少" asks those two weeks again in CNY
-    reply.turn = Turn("size", {"request": req.stated(), "setup": True, "pick": [setup.gpu.id, setup.num_gpus],
-                               "setup_hours": follow.get("hours")})
-    # "can we rent it for just 2 weeks?" where the setup is sold by the month only: a setup sold for that span leads;
-    # a job changed after its price ("换成 lora 不量化呢") first says whether the card named still holds it
+    reply.turn = Turn("size", {"request": req.stated(), "setup": True, "pick": [setup.gpu.id, setup.num_gpus], "setup_hours": follow.get("hours")})
+    # "just 2 weeks?" where the setup is sold by the month only: one sold for that span leads; a job changed after its price
+    # ("换成 lora 不量化呢") first says whether the card named still holds it, or (tight) says so below the price
     named = advice.verdict if req.gpu and advice.verdict is not None and advice.verdict.gpu.id == req.gpu else None
-    missed = (named_misses(named, req.num_gpus or 1, setup, reply.data["job"], one_box is not None, ctx.lang)
-              or named_changed(named, req.num_gpus or 1, setup, reply.data["job"], ctx.lang)) if follow.get("changed") else _named_priced(advice, req, setup, provider, reply.data["job"], str(data["display"]), ctx.lang,
-                                                    tight=not (hours := follow.get("hours")),
-                                                    hours=float(hours) if isinstance(hours, int | float) else None)
+    tight = named_changed(named, req.num_gpus or 1, setup, reply.data["job"], ctx.lang) if follow.get("changed") else None
+    missed = named_misses(named, req.num_gpus or 1, setup, reply.data["job"], one_box is not None, ctx.lang) if follow.get("changed") \
+        else _named_priced(advice, req, setup, provider, reply.data["job"], str(data["display"]), ctx.lang, tight=not (hours := follow.get("hours")),
+                           hours=float(hours) if isinstance(hours, int | float) else None)
+    reply.also += [tight] if tight is not None and missed is None else []
     if (unrented := None if missed else own_not_rented(advice, req, provider, ctx.lang)) is not None:
         reply.data.pop("stand_in", None)  # it says the card is not rented there: the stand-in's note would repeat it
     return verdict_first(reply, missed or unrented or shorter_rental(setup, provider, follow.get("hours"), ctx.lang))

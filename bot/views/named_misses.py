@@ -44,15 +44,16 @@ def named_misses(named: Fit | None, count: int, priced: Fit, what: str, single_m
 
 
 def named_changed(named: Fit | None, count: int, priced: Fit, what: str, lang: str) -> Reply | None:
-    """The lead when a job changed after its price ("7b qlora 4090 够不", "那要花好多钱", then "换成bf16 lora呢") is
+    """The note (below the price) when a job changed after its price ("7b qlora 4090 够不", "那要花好多钱", then "换成bf16 lora呢") is
     priced on the card the user named: whether that card still holds the changed job (7B LoRA on a 4090: about
     20.6 GB, 18.6–26.4 GB, of 24 GB, tight), since a price of a card the job may not fit answers half the
-    question. None when the card named is not the setup priced (named_misses says the miss) or nothing was named."""
+    question. None when the card named is not the setup priced (named_misses says the miss), nothing was named, or
+    the card still holds the job with room (then the price leads, as it did)."""
     if named is None or (named.gpu.id, count) != (priced.gpu.id, priced.estimate.plan.num_gpus):
         return None
-    key = "named.still_fits" if named.fits else "named.still_tight" if named.may_fit else None
-    if key is None:
+    if named.fits or not named.may_fit:  # still fits with room: the price itself is the answer and leads, as before
         return None
+    key = "named.still_tight"
     r = named.estimate.range
     message = t(key, lang, what=what, setup=t("sum.setup", lang, n=count, gpu=short_gpu(named.gpu.name)),
                 low=fmt_gb(r.low_gb), high=fmt_gb(r.high_gb), gb=fmt_gb(named.estimate.total_gb), mem=f"{named.gpu.memory_gb:g}")
