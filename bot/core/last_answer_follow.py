@@ -13,8 +13,8 @@ from bot.core.aspect_follow import aspect_reply, consequence_reply, reason_reply
 from bot.core.both_follow import both_of_asked
 from bot.core.card_asked_price import price_of_card_asked
 from bot.core.card_share_follow import stages_of_faq
-from bot.core.context import Context
 from bot.core.config_check import config_question
+from bot.core.context import Context
 from bot.core.cycle_end import cycle_end
 from bot.core.detail_follow import detail_reply, topic_reply
 from bot.core.estimate_follow import estimate_reply
