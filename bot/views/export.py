@@ -279,7 +279,7 @@ def ds_notes(files: dict[str, str], tools: frozenset[str]) -> dict[str, object]:
     which leads, since whoever turns offload on asks what it costs; and, where LLaMA-Factory was named, the one
     line of its YAML that points at the JSON (`deepspeed: ds_config.json`)."""
     if DS_FILE not in files:
-        return {}
+        return {"offload_slow": False, "lf_line": None}
     zero = json.loads(files[DS_FILE]).get("zero_optimization", {})
     offload = any(str((zero.get(key) or {}).get("device", "none")) != "none" for key in ("offload_optimizer", "offload_param"))
     return {"offload_slow": offload, "lf_line": f"deepspeed: {DS_FILE}" if "llamafactory" in tools else None}
