@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from bot.core.config_check import pasted_check
 from bot.messages import Reply, Turn
 from bot.text.i18n import t
 from bot.understand.parser import parse
@@ -101,6 +102,9 @@ def pasted_reply(text: str, lang: str, currency: str) -> Reply | None:
     if found is None:
         return None
     name, body, rest = found
+    checked = pasted_check(name, body, rest or text, lang)  # "这个配置真的会量化吗？" above the file: its own keys say
+    if checked is not None:
+        return checked
     try:
         job = read_files([(name, body.encode())])
     except FileRefused as exc:

@@ -13,6 +13,7 @@ from bot.core.aspect_follow import aspect_reply, consequence_reply, reason_reply
 from bot.core.both_follow import both_of_asked
 from bot.core.card_asked_price import price_of_card_asked
 from bot.core.card_share_follow import stages_of_faq
+from bot.core.config_check import config_question
 from bot.core.context import Context
 from bot.core.cycle_end import cycle_end
 from bot.core.detail_follow import detail_reply, topic_reply
@@ -41,6 +42,10 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     already applied."""
     # "gpuli 4090 周租多少钱" then "今天下单哪天到期": 7 days on, the reminders after; a message asked in parts ("…一周
     # 多少钱？到期是哪天") has its end date answered as its part (bot.core.price_pairs.runs_led), beside the price
+    checked = config_question(ctx, parsed, text, turn)  # "这个会量化吗" after an export: what the file says
+    if checked is not None:
+        checked.reading = parsed
+        return checked
     ended = cycle_end(parsed, turn, faq) if len(parsed.parts) < 2 else None
     if ended is not None:
         ended.reading = parsed

@@ -269,6 +269,17 @@ def generic_export_reply(files: dict[str, str], num_gpus: int | None, lang: str,
     written = precision or ("bf16" if ACCELERATE_FILE in files else None)
     reply = Reply("export_generic", lang, {"v": {"num_gpus": num_gpus, "files": list(files), "asked": precision is not None,
                                                  "precision": "fp32" if written == "no" else written,
-                                                 "settings": key_settings(files, tools)}})
+                                                 "settings": key_settings(files, tools), **ds_notes(files, tools)}})
     reply.files = [(name, content.encode()) for name, content in files.items()]
     return reply
+
+
+def ds_notes(files: dict[str, str], tools: frozenset[str]) -> dict[str, object]:
+    """What a DeepSpeed JSON without a model leaves to say: that its offload costs throughput (20–50%, seed 000),
+    which leads, since whoever turns offload on asks what it costs; and, where LLaMA-Factory was named, the one
+    line of its YAML that points at the JSON (`deepspeed: ds_config.json`)."""
+    if DS_FILE not in files:
+        return {"offload_slow": False, "lf_line": None}
+    zero = json.loads(files[DS_FILE]).get("zero_optimization", {})
+    offload = any(str((zero.get(key) or {}).get("device", "none")) != "none" for key in ("offload_optimizer", "offload_param"))
+    return {"offload_slow": offload, "lf_line": f"deepspeed: {DS_FILE}" if "llamafactory" in tools else None}
