@@ -30,7 +30,7 @@ def test_a_method_ruled_out_is_never_the_one_sized(text: str, method: str) -> No
     assert got == method or (method == "lora" and got is None), (text, got)  # no method left: the LoRA default
 
 
-@pytest.mark.parametrize("text", ["不是 qlora 吗", "是不是 qlora 更省", "bf16 lora 还是 qlora", "之后再看要不要上 8b 全参",
+@pytest.mark.parametrize("text", ["不是 qlora 吗", "是不是 qlora 更省", "bf16 lora 还是 qlora", "之后再看要不要上 8b 全参", "72b 全参微调 不要太慢 怎么配",
                                   "用不用量化", "搞不搞 lora 好"])
 def test_a_confirmation_or_a_choice_refuses_nothing(text: str) -> None:
     assert without_refused(normalize(text)) == normalize(text)

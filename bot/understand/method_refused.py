@@ -24,7 +24,7 @@ _ZH_AFTER_WORD = r"\s*(?:给我|给)?\s*(?:推荐?|要|用|搞|做|走|上|开|�
 _EN_BEFORE = r"\b(?:not|no|without|rather\s+than|instead\s+of|skip|avoid|don'?t\s+(?:want|use|need)(?:\s+to\s+use)?)\s+(?:a\s+|any\s+|the\s+|using\s+|doing\s+)?"
 REFUSED = lazy(rf"(?:{_ZH_BEFORE}{_ZH_AFTER_WORD}|{_EN_BEFORE}){_METHOD}"
                rf"|(?<!是)不是{_ZH_AFTER_WORD}{_METHOD}(?![^，。,.;；!?？]*?吗)"
-               rf"|(?<![q\w]){_METHOD}\s*(?:就算了|算了|免谈|不考虑|不要了?|pass\b|is\s+out\b|(?:is\s+)?off\s+the\s+table)(?!{_ZH_AFTER_WORD}{_METHOD})"
+               rf"|(?<![q\w]){_METHOD}\s*(?:就算了|算了|免谈|不考虑|不要了?(?=\s|$)|pass\b|is\s+out\b|(?:is\s+)?off\s+the\s+table)(?!{_ZH_AFTER_WORD}{_METHOD})"
                r"|不\s*量化|\bun[\s-]?quantiz\w*|\bno[\s-]+quant\b", re.ASCII)
 
 
