@@ -234,7 +234,9 @@ def one_node_asked(norm: str) -> bool:
 # more; a node count said outright ("两台呢") is rental_extras.nodes, read as it stands
 NODES_ADDED = lazy(r"(?:再|多)\s*(?:加|添|来|上)?\s*(\d)\s*(?:个)?\s*(?:节点|台)|(?:加|添)\s*(\d)\s*(?:个)?\s*(?:节点|台)"
                    r"|\b(?:add\s+|adding\s+|with\s+)?(another|an?\s+(?:extra|additional)|(\d|one|two|three)\s+(?:more|extra|additional))"
-                   r"\s+(?:nodes?|machines?|box(?:es)?|servers?)\b|\b(?:add|adding|plus)\s+(?:a|1)\s+(?:nodes?|machines?|servers?)\b")
+                   r"\s+(?:nodes?|machines?|box(?:es)?|servers?)\b|\b(?:add|adding|plus)\s+(?:a|1)\s+(?:nodes?|machines?|servers?)\b"
+                   # "and a second node with IB?": a node, never a second machine bought (a repeat purchase)
+                   r"|\b(?:a\s+)?(?:second|2nd)\s+(?:nodes?)\b")
 
 
 def nodes_added(norm: str) -> int | None:
