@@ -64,8 +64,9 @@ def test_one_machine_more_is_two_of_the_box_with_their_link(turns: tuple[str, ..
 
 
 def test_a_repeat_purchase_is_no_node_added() -> None:
-    assert parse("那第二台 A100 月付多少").price.nodes_added == 0
-    assert parse("one more node with IB?").price.nodes_added == 1
+    assert not parse("那第二台 A100 月付多少").cues.nodes_added
+    assert not parse("what about a second machine at gpuli?").cues.nodes_added
+    assert parse("and a second node with IB?").cues.nodes_added == 1
 
 
 @pytest.mark.parametrize("asked", ["how long for 2 epochs on 80k listings? step time 1.5s, bs 4, accum 4",
