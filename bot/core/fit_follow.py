@@ -14,6 +14,7 @@ from bot.core.about_last import ABOUT_LAST, job_of
 from bot.core.setup_follow import count_on_pick
 from bot.messages import Turn
 from bot.understand.parser import Parsed
+from bot.views.memory_cheapest import cheapest_of_memory
 from engine.request import TrainingRequest
 
 
@@ -38,6 +39,26 @@ def fit_asked_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     merged = TrainingRequest.model_validate({**job, **stated})
     return replace(parsed, request=merged, intent="size", missing=[], follow_up=True,
                    asks=replace(parsed.asks, sizing=True))
+
+
+def memory_fit_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
+    """A card given by its memory alone after a sizing ("72b qlora 要什么卡" then "一张 48G 的行不行", "what about
+    one 48GB card?"): the job before sized on the cheapest card of that memory (bot.views.memory_cheapest), on the
+    count said (else one), its verdict first: 72B QLoRA's ~54 GB does not fit one 48 GB card; None otherwise."""
+    q = parsed.request
+    job = job_of(last, {})
+    if last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")) or q.model or q.params_b \
+            or q.gpu or not parsed.cues.beside_cards.memory or parsed.asks.cost or parsed.rental.provider:
+        return None
+    gb = parsed.cues.memory_card
+    card = cheapest_of_memory(gb) if gb is not None and set(q.stated()) <= {"num_gpus"} else None
+    if card is None:
+        return None
+    for key in ("zero", "num_gpus"):
+        job.pop(key, None)
+    merged = TrainingRequest.model_validate({**job, "num_gpus": 1, **q.stated(), "gpu": card})
+    return replace(parsed, request=merged, intent="size", missing=[], follow_up=True, faq=[], faq_answers=[],
+                   faq_confident=False, unknown_card=None, asks=replace(parsed.asks, sizing=True))
 
 
 def card_asked_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
@@ -125,5 +146,5 @@ def setting_recalled(parsed: Parsed, last: Turn) -> Parsed | None:
 def asked_of_last(parsed: Parsed, last: Turn) -> Parsed | None:
     """The job before asked about in a few words: its fit, the card that holds it, a setting's fit, its least
     setup, a figure recalled (each above); None when the message asks none of them."""
-    return fit_asked_of_last(parsed, last) or card_asked_of_last(parsed, last) or setting_fit_asked(parsed, last) \
+    return memory_fit_of_last(parsed, last) or fit_asked_of_last(parsed, last) or card_asked_of_last(parsed, last) or setting_fit_asked(parsed, last) \
         or least_asked_of_last(parsed, last) or setting_recalled(parsed, last)

@@ -103,3 +103,8 @@ def numbered(text: str) -> list[str]:
     head = text[:marks[0].start()].strip(" \t:：,，")
     states_job = bool(find_gpus(normalize(head)) or f.SIZE_B.search(normalize(head)))
     return [f"{head} {item}" if states_job else item for item in items if len(item) >= 4][:MAX_CLAUSES]
+
+
+# a setting wished for, said and not asked ("zero-2 would be nice, zero-3 is slow for us", "ideally no offload", "最好用 zero2")
+WISHED = lazy(r"\bwould\s+be\s+(?:nice|great|good|ideal|better|preferred)\b|\b(?:we'?d|i'?d)\s+(?:like|prefer|rather)\b|\bideally\b"
+              r"|\bprefer(?:ably)?\b|最好|希望|倾向", re.IGNORECASE)

@@ -25,6 +25,7 @@ from bot.understand.clause_marks import (
     MAX_CLAUSES,
     TERM_UNIT,
     UNMARKED,
+    WISHED,
     YEAR_DAYS,
     YEARLY,
     numbered,
@@ -481,8 +482,7 @@ def _setup_of_the_job(clauses: list[str], parts: list[Parsed]) -> bool:
         if i == 0 or p.request.model or p.request.params_b or p.intent == "price" or not p.request.stated():
             continue
         said = normalize(clause)  # "…单张 H100 撑得住吗？不开 8-bit 优化器": a setting stated after the question, asking nothing
-        if (FITS.search(said) or not (ASKING.search(said) or ASKED_OF.search(said))) and any(q.intent in ("size", "cost") and (q.request.model or q.request.params_b)
-                                                                 for q in parts[:i]):
+        if (FITS.search(said) or WISHED.search(said) or not (ASKING.search(said) or ASKED_OF.search(said))) and any(q.intent in ("size", "cost") and (q.request.model or q.request.params_b) for q in parts[:i]):
             return True
     return False
 

@@ -116,7 +116,7 @@ def topic_text(rest: str) -> str:
         # "14b 上 bf16 能省多少显存", "does bf16 halve memory for a 14b": the switch asked whether (or how much)
         # it saves is the topic, not a setting of the job; so is one after which a symptom stays ("开了 bf16 怎么还 oom")
         return " ".join(JOB_WORDS.sub(lambda m: m[0] if SWITCH.fullmatch(m[0]) or STAGE.fullmatch(m[0]) else " ", rest).split())
-    if precision_words.training_precision(rest):
+    if precision_words.precision_stated(rest):
         rest = precision_words.ANY.sub(" ", rest)  # "14b full in fp16 on 4 a100s": the job's precision, stated
     return " ".join(JOB_WORDS.sub(" ", rest).split())
 
@@ -307,7 +307,7 @@ def unsized_of_entry(topic: str, hit: Hit) -> bool:
 
 # "grad accumulation saves vram on a 7b full ft, right?", "梯度累积能省显存吗", "does bf16 shrink the optimizer memory
 # for a 14b full ft": whether a lever saves memory is a yes-or-no the lever's entry answers; a sizing would not say it
-SAVES = lazy(r"省|\bsaves?\b|\bsaving\b|\breduces?\b|\bcuts?\b|\bhalve[sd]?\b|\bshrinks?\b|\bshrunk\b|\blowers?\b|\bdecreases?\b"
+SAVES = lazy(r"省|\bsaves?\b|\bsaving\b|\breduces?\b|\bcuts?\b(?!\s+it\b)|\bhalve[sd]?\b|\bshrinks?\b|\bshrunk\b|\blowers?\b|\bdecreases?\b"
               r"|减少|降低|减半|缩小|压缩|变小")
 # (an A-not-A ask is whether too: "省不省显存", Cantonese "悭唔悭" read as it)
 WHETHER_ASKED = lazy(r"[吗么?？]|([\u3400-\u9fff])[不没]\1|\bright\b|\bdoes\b|\bdo\b|\bwill\b|\bwould\b|\bcan\b|\bcould\b|\bis\b|是不是|对吧|是吧")

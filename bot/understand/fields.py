@@ -310,7 +310,9 @@ def lora_rank(text: str) -> int | None:
 # ---------------------------------------------------------------- data set and schedule
 TOKENS = lazy(rf"({COUNT_NUMBER})\s*({COUNT_UNIT})\s*(?:个\s*)?(?:tokens?|toks?)(?![a-z])", re.ASCII)
 YI_TOKENS = lazy(rf"({NUM})\s*(亿|千万|百万)(?!\s*(?:参数|的?模型|params?|条))", re.ASCII)
-SAMPLES = lazy(rf"({COUNT_NUMBER})\s*([kmw万千]?)\s*(?:条|samples?|examples?|rows|conversations|对话|样本|instructions?)", re.ASCII)
+SAMPLES = lazy(rf"({COUNT_NUMBER})\s*([kmw万千]?)\s*"
+                  r"(?:条|samples?|examples?|rows|conversations|对话|样本|instructions?"
+                  r"|(?:listings|records|items|documents|docs|entries|dialog(?:ue)?s|prompts|pairs|reviews|tickets)(?![a-z]))", re.ASCII)
 SAMPLES_BEFORE = lazy(rf"(?:数据|样本|data(?:set)?)\s*(?:量|集)?\s*(?:有|是|约|大概)?\s*({COUNT_NUMBER})\s*([kmw万千]?)\s*条"
                       rf"|(?:样本|samples?)\s*(?:数|量|数量|count)?\s*(?:[:=：]|有|是|约|大概)?\s*({COUNT_NUMBER})\s*([kmw万千]?)(?![\d.kmw万千]|\s*(?:tok|字|b\b|个?\s*token))",
                       re.ASCII)

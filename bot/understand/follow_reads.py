@@ -38,7 +38,8 @@ BARE_FIGURE = lazy(r"(?<![\w.])\d+(?![\w.])")  # "so one h100 works?": the count
 WHICH_CARD = lazy(r"(?:什么|啥|哪张|哪种|哪款|哪个)\s*(?:卡|gpu|显卡)|\b(?:which|what)\s+(?:cards?|gpus?)\b"
                   r"|(?:用|选|上|租|换)\s*(?:什么|啥|哪个|哪种)\s*(?:卡|gpu|显卡)?|\bwhat\s+(?:should|do|would|can)\s+(?:we|i)\s+(?:use|pick|rent|get)\b"
                   r"|\bwhat\s+to\s+(?:use|pick|rent)\b", re.IGNORECASE)
-AROUND_WHICH = lazy(r"应该|需要|要|得|该|推荐|\bneed\b|选|租|用|换|改|那|呢|吧|好|\bshould\b|\bwould\b|\bdo\b|\bcan\b|\bi\b|\bwe\b|\buse\b|\bpick\b"
+AROUND_WHICH = lazy(r"应该|需要|要|得|该|推荐|\bneed\b|选|租|用|换|改|那|呢|吧|好|\bshould\b|\bwould\b|\bdo\b|\bcan\b|\bi\b|\bwe\b|\byou\b|\buse\b|\bpick\b"
+                    r"|\b(?:choose|recommend|suggest|get|go\s+(?:for|with))\b|建议|挑|你们?|会"
                     r"|\brent\b|\bthen\b|\binstead\b|\bso\b|\bok\b|\bokay\b|\bfits?\b|\bworks?\b|\bholds?\b|\bit\b"
                     r"|\bis\b|\broom(?:y|ier)\b|宽裕|宽松|富余|\bfor\s+(?:that|this|it|the\s+job)\b|跑这个|训这个"  # "which card do I rent for that"
                     # "不行的话换啥", "if not, what should I get": the verdict before was no
@@ -125,6 +126,7 @@ class CardFrames:
     fit: bool = False  # a fit asked in a frame ("4090 够吗", "so an h100 works?"), every figure kept
     fit_counted: bool = False  # the same with a bare figure taken as the count stated ("so one h100 works?")
     counted: bool = False  # nothing but a frame beside the cards and their count ("8卡h100的话", "two a100s then?")
+    memory: bool = False  # no card named, a card's memory in a fit's or a change's frame ("一张 48G 的行不行", "what about one 48GB card?")
 
 
 def without_cards(norm: str) -> str:
@@ -147,7 +149,24 @@ def card_frames(norm: str, short: bool) -> CardFrames:
         around = FIT_AROUND.sub(" ", FITS.sub(" ", ROOMY.sub(" ", rest)))
         fit, fit_counted = frame_only(around), frame_only(BARE_FIGURE.sub(" ", around))
     counted = figures and frame_only(COUNTED.sub(" ", rest))
-    return CardFrames(figures=figures, frame=frame_only(rest), fit=fit, fit_counted=fit_counted, counted=counted)
+    return CardFrames(figures=figures, frame=frame_only(rest), fit=fit, fit_counted=fit_counted, counted=counted,
+                      memory=rest == norm and memory_frame(rest))
+
+
+# what is said around a card given by its memory alone ("48G 的卡", "one 48GB card", "a 48 gig one")
+EITHER_WAY = lazy(r"(够|行|可以)不\1")  # "够不够", "行不行": one fit asked both ways
+MEMORY_AROUND = lazy(r"显存|显卡|的卡|卡|\b(?:cards?|gpus?|ones?|vram|gig)\b", re.IGNORECASE)
+
+
+def memory_frame(rest: str) -> bool:
+    """Whether `rest` names one card by its memory and asks nothing else of it than whether it holds the job or
+    what of it ("一张 48G 的行不行", "48g 够吗", "what about one 48GB card?", "would a 48gb card do?")."""
+    if len(LONE_MEMORY.findall(rest)) != 1:
+        return False
+    left = EITHER_WAY.sub(" 够 ", MEMORY_AROUND.sub(" ", LONE_MEMORY.sub(" ", rest)))
+    if not (FITS.search(left) or WORKS.search(left) or ROOMY.search(left)):
+        return frame_only(BARE_FIGURE.sub(" ", left))  # "what about one 48GB card?": the card put to the job, as a swap is
+    return frame_only(BARE_FIGURE.sub(" ", FIT_AROUND.sub(" ", FITS.sub(" ", ROOMY.sub(" ", left)))))
 
 
 def which_card(norm: str) -> bool:
@@ -215,7 +234,9 @@ def one_node_asked(norm: str) -> bool:
 # more; a node count said outright ("两台呢") is rental_extras.nodes, read as it stands
 NODES_ADDED = lazy(r"(?:再|多)\s*(?:加|添|来|上)?\s*(\d)\s*(?:个)?\s*(?:节点|台)|(?:加|添)\s*(\d)\s*(?:个)?\s*(?:节点|台)"
                    r"|\b(?:add\s+|adding\s+|with\s+)?(another|an?\s+(?:extra|additional)|(\d|one|two|three)\s+(?:more|extra|additional))"
-                   r"\s+(?:nodes?|machines?|box(?:es)?|servers?)\b|\b(?:add|adding|plus)\s+(?:a|1)\s+(?:nodes?|machines?|servers?)\b")
+                   r"\s+(?:nodes?|machines?|box(?:es)?|servers?)\b|\b(?:add|adding|plus)\s+(?:a|1)\s+(?:nodes?|machines?|servers?)\b"
+                   # "and a second node with IB?": a node, never a second machine bought (a repeat purchase)
+                   r"|\b(?:a\s+)?(?:second|2nd)\s+(?:nodes?)\b")
 
 
 def nodes_added(norm: str) -> int | None:

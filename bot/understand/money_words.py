@@ -70,7 +70,9 @@ NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|�
 # money with its currency that the team says it holds ("we only have 1000 usdt", "手上只有 $800"): a ceiling
 # (or holds in its wallet: "钱包里 ₮1000", "余额还有 $50", "my wallet has ₮120")
 HELD = re.compile(r"(?:\b(?:have|has|got|holds?|with)(?:\s+(?:only|just|about|around|left))?|\bonly|\bjust|只有|就有|还有|剩(?:下|余)?|(?<!没)有"
-                  r"|(?:^|(?<=[\s，,。们]))(?:就|才|也就)"  # "咱们就8000块", "就 500 块 …能租啥": only that much, said first
+                  r"|(?:^|(?<=[\s，,。们]))(?:就|才|也就)"
+                  # money just put in ("充了 500 USDT，…还剩多少", "we topped up 500"): held, what a rental is weighed against
+                  r"|充(?:值)?(?:了|过|好了)|\b(?:topped\s+up|deposited)(?:\s+(?:with|about|around))?"  # "咱们就8000块", "就 500 块 …能租啥": only that much, said first
                   r"|(?:钱包|余额|账户|账号)\s*(?:里|中|上)?\s*(?:有|还有|只有|还剩|剩|是)?|\b(?:wallet|balance)(?:\s+(?:is|of))?)\s*$")
 # or said after it: "$2 left", "300 usdt remaining", "800 块还剩", "2k in the wallet"
 # or named the balance after it: "$30 balance", "$10 of balance", "30 刀余额", "10 美元的余额"

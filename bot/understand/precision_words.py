@@ -36,6 +36,21 @@ ENGINE = {"bf16": None, "fp16": "mixed", "fp32": "fp32"}
 def training_precision(text: str) -> str | None:
     """"mixed" (fp16), "bf16" (pure bf16, said with 纯 / pure) or "fp32", as `TrainingRequest.precision`; None
     when the message states no one precision for its job, or only the default bf16 mixed precision."""
+    found = _said(text)
+    if len(found) != 1:
+        return None  # none, or set against each other ("bf16 还是 fp16"): a question about precision
+    name, pure = next(iter(found.items()))
+    return "bf16" if pure and name == "bf16" else ENGINE[name]
+
+
+def precision_stated(text: str) -> bool:
+    """Whether the message states one precision for its job, the default bf16 too ("lora on 7b in bf16, does a
+    24gb card cut it?": plain LoRA's precision, a setting of the job, never a question about bf16 against fp16)."""
+    return len(_said(text)) == 1
+
+
+def _said(text: str) -> dict[str, bool]:
+    """Each precision word the message states for its job, with whether it was said pure."""
     found: dict[str, bool] = {}  # word -> said pure
     for name, pattern in NAMED.items():
         for m in pattern.finditer(text):
@@ -43,8 +58,5 @@ def training_precision(text: str) -> str | None:
             if PART_AFTER.match(text, m.end()) or RULED_OUT_BEFORE.search(before):
                 continue
             found[name] = found.get(name, False) or bool(PURE_BEFORE.search(before))
-    if len(found) != 1:
-        return None  # none, or set against each other ("bf16 还是 fp16"): a question about precision
-    name, pure = next(iter(found.items()))
-    return "bf16" if pure and name == "bf16" else ENGINE[name]
+    return found
 

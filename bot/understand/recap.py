@@ -66,12 +66,14 @@ def context_after(text: str) -> tuple[str, str] | None:
 
 def adds_nothing(tail: Parsed, asked: Parsed) -> bool:
     """Whether words said after a question state nothing of their own: no card, model, count, provider, money,
-    deadline, dataset or step time, and no length other than the question's ("contract 想签两个月" after "两个月呢")."""
+    deadline, dataset, step time or setting of the job, and no length other than the question's ("contract 想签两个月" after "两个月呢")."""
     q, r = tail.request, tail.rental
     own_length = (r.duration_days or r.duration_hours) and (r.duration_days, r.duration_hours) != (
         asked.rental.duration_days, asked.rental.duration_hours)
+    # a setting of the job said after it ("… fit? zero-2 would be nice, zero-3 is slow for us") is the job's too
+    setting = q.zero is not None or q.method or q.offload or q.optimizer or q.seq_len or q.precision
     return not (q.gpu or q.model or q.params_b or q.num_gpus or q.samples or q.tokens or q.step_seconds or tail.cards
-                or r.provider or tail.asks.budget or tail.asks.deadline or own_length)
+                or r.provider or tail.asks.budget or tail.asks.deadline or own_length or setting)
 
 
 # a remark that reports who wants or asked it ("客户想要两张卡一起跑", "客户问能不能用", "老板说下周要", "the client wants two

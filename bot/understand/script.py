@@ -112,6 +112,6 @@ def _mandarin(m: re.Match[str]) -> str:
     word = m.group(0)
     if word == "咩":  # a question's last word asks yes or no (吗); inside the sentence it asks what (做咩, 咩卡)
         return "吗" if m.end() == len(m.string) or m.string[m.end():].strip()[:1] in "?？!！。.,，" else "什么"
-    if word.endswith("得"):
+    if word.endswith("得") and word not in CANTONESE:  # "我哋得": only have; "得唔得" is a word of its own
         return CANTONESE.get(word[:-1], word[:-1]) + "只有"
     return "充值" if word == "增值" else CANTONESE[word]

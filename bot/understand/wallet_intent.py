@@ -270,7 +270,9 @@ ASKS_PICK = lazy(r"推荐|建议|选哪|选啥|选什么|租啥|租什么|用啥
 # a question said by its words, with or without a question mark: what a budget buys is asked, never set
 ASKED_BY_WORDS = lazy(r"\bhow\s+(?:many|long|much|far)\b|\b(?:what|which)\b|几个?(?:小时|钟头|天|周|星期|月)|多少(?:个)?(?:小时|天)"
                       r"|多长时间|能(?:租|跑|用|撑|开)\s*(?:几|多)"
-                      r"|哪\s*(?:一\s*)?天|几\s*[号日]|(?:什么|啥)\s*时候|何时", re.I)  # a day asked: "…到期后数据保留到哪天"
+                      r"|哪\s*(?:一\s*)?天|几\s*[号日]|(?:什么|啥)\s*时候|何时"
+                      # what is left after spending it ("充了 500，4090 包月之后还剩多少", "how much is left after"): a sum
+                      r"|(?:还)?剩(?:下)?\s*多少|\b(?:how\s+much|what)(?:'s|\s+is|\s+will\s+be|\s+would\s+be)?\s+(?:be\s+)?(?:left|remaining)\b", re.I)  # a day asked: "…到期后数据保留到哪天"
 # money said to be all there is ("我们只有一万块预算", "we only have 10k budget"): a limit to weigh the job against, never a write
 ONLY_HAVE = lazy(r"只有|只剩|仅有|就只?有|\bonly\s+(?:have|got|has)\b|\bjust\s+(?:have|got)\b", re.I)
 # "budget 300 usdt, how many weeks": the command's shape at the start is no set verb once the message asks

@@ -37,6 +37,15 @@ def _month(offer: Offer, currency: str) -> Money | None:
     return Money(high, currency).to("USD")
 
 
+def cheapest_of_memory(memory_gb: int) -> str | None:
+    """The card id whose single card with exactly `memory_gb` rents cheapest by the month anywhere (else the
+    cheapest with more): the card a job is put to when the user names one by its memory ("一张 48G 的行不行")."""
+    held = [(gpus().get(o.gpu).memory_gb, m.amount, o.gpu) for p in providers().entries for o in p.offers
+            if o.count == 1 and gpus().get(o.gpu).memory_gb >= memory_gb and (m := _month(o, p.currency)) is not None]
+    exact = [h for h in held if h[0] == memory_gb]
+    return min(exact or held, key=lambda h: (h[1], h[0]))[2] if held else None
+
+
 def memory_cheapest(memory_gb: int, lang: str) -> Reply | None:
     """The cheapest single card with at least `memory_gb` leading, its price at each provider, then each
     provider's cheapest such cards; None when no provider rents one singly."""

@@ -81,8 +81,10 @@ def _choose_plan(ctx: WalletCall, args: cmd.RentArgs, default_provider: str | No
                                                "region": args.region, "form_named": args.form_named})
         options = ", ".join(pl.provider for pl in plans)
         if args.duration:  # "帮我租一张 4090 一周": what that rental costs at each, and that it comes off the balance
+            # each at the form the order would take there ("A100 80G" at gpuli: its PCIe at ₮899, not the SXM)
+            shown = [_cheapest_form(pl, args) for pl in plans]
             priced = ", ".join(f"{pl.provider} {pl.estimate_mark}{Money.from_minor(pl.price_minor, pl.currency).format(exact=True)}"
-                               for pl in sorted(plans, key=lambda pl: pl.provider))
+                               for pl in sorted(shown, key=lambda pl: pl.provider))
             raise WalletError("wallet.err.which_provider_priced", resume=resume, choices=[pl.provider for pl in plans],
                               options=options, priced=priced)
         raise WalletError("wallet.err.which_provider", resume=resume, choices=[pl.provider for pl in plans], options=options)
@@ -91,6 +93,19 @@ def _choose_plan(ctx: WalletCall, args: cmd.RentArgs, default_provider: str | No
     if refusals:
         raise refusals[0]
     raise WalletError("wallet.err.nobody_rents", gpu=gpu_name(args.gpu), n=args.num_gpus)
+
+
+def _cheapest_form(plan: Plan, args: cmd.RentArgs) -> Plan:
+    """`plan` at its provider in the card's cheapest form when SXM or PCIe was not said (as the order will be)."""
+    if args.form_named:
+        return plan
+    for gpu in form_variants(args.gpu)[1:]:
+        try:
+            other = plan_rental(plan.provider, gpu, args.num_gpus, args.duration, args.region)
+        except (NotOffered, WalletError):
+            continue
+        plan = other if other.price_minor < plan.price_minor else plan
+    return plan
 
 
 def _cheaper_variant(ctx: WalletCall, args: cmd.RentArgs, default_provider: str | None) -> tuple[Plan, Plan | None]:
