@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.understand.parser import parse
-from tests.chat_user import conversation, lead_lines
+from tests.chat_user import ChatUser, conversation, lead_lines
 
 
 @pytest.mark.parametrize("text", [
@@ -116,3 +116,15 @@ def test_the_reader_of_the_alternative_asked() -> None:
     assert alternative_asked("72b 全参 offload 太慢 换个方案") == "faster"
     assert alternative_asked("72b 全参 要多少显存") is None
     assert alternative_asked("72b full ft with offload how much memory") is None
+
+
+@pytest.mark.parametrize("text", ["7b 全参 4090 开 offload 行不行，能省钱", "4090 加 offload 跑 7b 全参可以吗 想省钱"])
+def test_a_setup_asked_yes_or_no_with_saving_as_its_reason_is_no_cheaper_ask(text: str) -> None:
+    """Saving money given as the reason for one's own setup asks that setup's verdict, not a cheaper alternative
+    (seed 000's cheapest row had led, and the 4090's "no" came after it)."""
+    from bot.understand.alternative_asked import alternative_asked
+
+    assert alternative_asked(text) is None
+    chat = ChatUser()
+    chat.say(text)
+    assert "RTX 4090" in chat.lines[0] and ("装不下" in chat.lines[0] or "不行" in chat.lines[0]), chat.text

@@ -13,7 +13,8 @@ from typing import Literal
 from bot.understand.lazy import lazy
 from bot.understand.switch_asks import OFFLOAD_WORD, keeps_speed
 
-CHEAPER = lazy(r"便宜(?:点|些|一点|一些|的|点儿)|更便宜|最便宜|最省钱?|最平|最抵|平替|省钱|嫌[^，,。？?]{0,16}贵|太贵|贵了|好贵|划不来"
+# (never a bare 省钱: "4090 开 offload 行不行，能省钱" gives its own setup's reason and asks that setup's yes or no)
+CHEAPER = lazy(r"便宜(?:点|些|一点|一些|的|点儿)|更便宜|最便宜|最省钱?|最平|最抵|平替|更省钱|省钱(?:点|些|一点)的|嫌[^，,。？?]{0,16}贵|太贵|贵了|好贵|划不来"
                r"|\bcheap(?:er|est)\b|less\s+expensive|too\s+(?:pricey|expensive|much)|\bpricey\b|costs?\s+less|\bbudget\s+(?:option|setup|way)",
                re.ASCII)
 OTHER_WAY = lazy(r"替代|平替|别的(?:办法|方案|路|选择|配置)|其他(?:办法|方案|选择|配置)|还有(?:什么|啥)(?:办法|方案|选择)|换个(?:办法|方案|配置)"
