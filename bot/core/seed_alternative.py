@@ -18,7 +18,7 @@ from bot.core.several import verdict_first
 from bot.messages import Reply
 from bot.text.i18n import t
 from bot.text.names import short_gpu
-from bot.understand.alternative_asked import alternative_asked, offload_accepted
+from bot.understand.alternative_asked import alternative_asked, cheaper_than_named, offload_accepted
 from bot.understand.parser import Parsed
 from engine.catalog import gpus
 from engine.errors import KasuanError
@@ -108,6 +108,8 @@ def seed_alternative(ctx: Context, parsed: Parsed) -> Reply | None:
             return None  # "72b 全参最便宜怎么租", "is offload the cheapest?": the cheapest way's own answer (bot.core.answers)
         keep = [x for x in priced if not (q.offload == "none" and x[1].plan.offload != "none")
                 and not (q.gpu and x[1].gpu == q.gpu and x[1].plan.num_gpus == q.num_gpus)]
+        if named and not cheaper_than_named(parsed.words):
+            return None  # "is 8x H100 + offload the cheapest?": that setup's own no, with the seed's minimum (bot.core.answers)
         if named:
             keep = [x for x in keep if x[0] < named[0][2]]
         if not keep:

@@ -31,11 +31,25 @@ def alternative_asked(words: str) -> Literal["cheaper", "faster"] | None:
     text = words.lower()
     offload = OFFLOAD_WORD.search(text)
     slow = offload is not None and SLOW.search(text[offload.start():]) is not None
-    if (slow or keeps_speed(text)) and (OTHER_WAY.search(text) or CHEAPER.search(text) or re.search(r"[?？]|吗|呢", text)):
+    # speed kept as a condition of the cheapest ("最便宜的配置 速度别太差") is the cheapest way's own answer, which says
+    # what the condition rules out (bot.core.answers); another way is asked only beside offload said slow, or in words
+    if (slow and (OTHER_WAY.search(text) or CHEAPER.search(text) or re.search(r"[?？]|吗|呢", text))) \
+            or (keeps_speed(text) and OTHER_WAY.search(text)):
         return "faster"
     if CHEAPER.search(text) or (OTHER_WAY.search(text) and re.search(r"贵|expensive|pricey|cost", text)):
         return "cheaper"
     return None
+
+
+# a comparative asks for another, cheaper setup ("有没有便宜点的", "anything cheaper?", "嫌贵"); a superlative beside a
+# setup named asks whether that setup is the cheapest ("is 8x H100 + offload the cheapest?": its own yes or no)
+COMPARATIVE = lazy(r"便宜(?:点|些|一点|一些|点儿)|更便宜|更省|平替|嫌[^，,。？?]{0,16}贵|太贵|贵了|好贵|划不来|\bcheaper\b|less\s+expensive"
+                   r"|too\s+(?:pricey|expensive|much)|\bpricey\b|costs?\s+less|替代|别的|其他|\balternatives?\b|\binstead\b", re.ASCII)
+
+
+def cheaper_than_named(words: str) -> bool:
+    """Whether a cheaper setup than the one named is asked (a comparative), not whether that one is the cheapest."""
+    return COMPARATIVE.search(words.lower()) is not None
 
 
 def offload_accepted(words: str) -> bool:
