@@ -130,24 +130,3 @@ def test_speed_wished_after_a_full_72b_drops_offload() -> None:
     chat.say("钱不是问题 越快越好")
     head = "\n".join(chat.lines[:2])
     assert "8×H200" in head and "8-bit" in chat.text, chat.text
-
-
-# two rentals asked in sequence with their total: each step's card, count and term, summed where one provider rents both
-@pytest.mark.parametrize("text", [
-    "先包周租一张 4090 把流程跑通，然后上 8 卡 h100 包月，总共得准备多少",
-    "we'll start with one 4090 weekly for a smoke test, then 8x h100 monthly — how much in all?",
-])
-def test_two_rentals_in_sequence_lead_with_their_total(text: str) -> None:
-    from tests.chat_user import conversation, lead_lines
-    lead = lead_lines(conversation(text), 3)
-    assert "₮14,541" in lead  # ₮109 for the 4090's week + ₮14,432 for 8 × H100's month at gpuli
-    assert "₮109" in lead and "₮14,432" in lead
-
-
-def test_the_steps_of_a_rental_plan_are_read_apart() -> None:
-    from bot.understand.staged_rentals import staged_rentals
-    steps = staged_rentals("first two 4090 for a week then 8x h100 for a month total")
-    assert steps is not None
-    assert [(s.gpu, s.count, s.term) for s in steps] == [("rtx-4090", 2, "week"), ("h100-sxm", 8, "month")]
-    assert staged_rentals("4090 周租 一共多少") is None  # one rental: no steps
-    assert staged_rentals("先租 4090 再上 h100") is None  # no total asked, no terms

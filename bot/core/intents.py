@@ -45,7 +45,6 @@ from bot.core.seed_alternative import seed_alternative
 from bot.core.several import run_line, spec_asked, term_and_run, untimed, verdict_first
 from bot.core.span_first import span_alone
 from bot.core.speed_kept import speed_over_price
-from bot.core.staged_total import staged_first
 from bot.core.stop_billing import stop_line
 from bot.core.under_memory_lead import under_lead
 from bot.core.unrated_budget import unrated_plan_first
@@ -443,8 +442,7 @@ INTENTS: dict[str, IntentHandler] = {
     # "一万网络 8卡A100 和 gpuli 8卡A100 哪家便宜": which provider rents the setup cheaper leads the answer
     "size": lambda ctx, parsed, text: providers_first(ctx, parsed, size_intent(ctx, parsed, text)),
     "cost": cost_intent,
-    # "先周租一张 4090 再上 8 卡 h100 包月 一共多少": the two rentals' total leads (bot.core.staged_total)
-    "price": lambda ctx, parsed, text: staged_first(providers_first(ctx, parsed, price_intent(ctx, parsed, text)), parsed),
+    "price": lambda ctx, parsed, text: providers_first(ctx, parsed, price_intent(ctx, parsed, text)),
     "inference": inference_intent,
     "checkpoint": checkpoint_intent,
     "faq": faq_intent,
