@@ -150,3 +150,14 @@ def test_the_link_asked_beside_the_machines_is_still_the_faqs() -> None:
 def test_a_machine_added_is_one_more_box_of_the_last_setup(turns: tuple[str, ...], total: str, count: str) -> None:
     text = conversation(*turns)
     assert total in text and re.search(rf"(?<!\d){count}\s*×", lead_lines(text, 4)), text
+
+
+def test_machines_stated_as_the_whole_add_none() -> None:
+    """"那加两节点 IB 呢 两台一共" after an 8×H100 month states the whole: two machines (₮30,064 with IB at gpuli,
+    seed 000), never two more added to the one priced."""
+    from tests.chat_user import ChatUser
+
+    me = ChatUser()
+    me.say("boss wants to know the monthly for 8x h100 at gpuli")
+    me.say("那加两节点 IB 呢 两台一共")
+    assert "30,064" in "\n".join(me.lines[:3]) and "45,096" not in me.text, me.text

@@ -239,10 +239,16 @@ NODES_ADDED = lazy(r"(?:再|多)\s*(?:加|添|来|上)?\s*(\d)\s*(?:个)?\s*(?:�
                    r"|\b(?:a\s+)?(?:second|2nd)\s+(?:nodes?)\b")
 
 
+# the machines stated as the whole ("两台一共", "一共两台", "2 nodes in total"): the count asked, nothing added to it
+NODES_IN_ALL = lazy(r"(?:\d|两|二|三|四)\s*(?:个\s*)?(?:节点|台)\s*(?:一共|总共|合计|共)|(?:一共|总共|合计|共)\s*(?:\d|两|二|三|四)\s*(?:个\s*)?(?:节点|台)"
+                    r"|\b\d\s+(?:nodes?|machines?)\s+(?:in\s+)?total\b")
+
+
 def nodes_added(norm: str) -> int | None:
-    """How many machines a short message adds to the setup just answered, or None."""
+    """How many machines a short message adds to the setup just answered, or None ("那加两节点 IB 呢 两台一共"
+    states the whole, two machines: nothing is added)."""
     m = NODES_ADDED.search(norm)
-    if m is None:
+    if m is None or NODES_IN_ALL.search(norm):
         return None
     said = m.group(1) or m.group(2) or m.group(4)
     return {"one": 1, "two": 2, "three": 3}.get(said, 0) or int(said) if said else 1
