@@ -26,7 +26,7 @@ def test_a_length_with_a_decimal_comma_reads_as_with_a_dot(whole: int, frac: str
 
 
 @pytest.mark.parametrize(("said", "kept"), [
-    ("1,000 usdt", "1,000 usdt"), ("8,16 cards", "8,16 cards"), ("gpus 0,1", "gpus 0,1"), ("h200,48小时", "h200,48小时"), ("a100,12h", "a100,12h"), ("1.5 days", "1.5 days"),
+    ("1,000 usdt", "1,000 usdt"), ("8,16 cards", "8,16 cards"), ("gpus 0,1", "gpus 0,1"), ("h200,48小时", "h200,48小时"), ("a100,12h", "a100,12h"), ("h-200,48 hours", "h-200,48 hours"), ("1.5 days", "1.5 days"),
     ("0.33/h", "0.33/h"), ("12,345 steps", "12,345 steps"), ("充值 1,5 u", "充值 1,5 u"),
 ])
 def test_english_thousands_lists_and_money_with_no_context_keep_their_meaning(said: str, kept: str) -> None:

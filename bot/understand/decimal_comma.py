@@ -21,7 +21,7 @@ from bot.understand.lazy import lazy
 
 _TIME = r"(?:days?|d|hours?|hrs?|h|weeks?|wks?|months?|mos?|天|日|小时|钟头|周|星期|个\s*月|个\s*小时)"
 # "2,5 days", "1,5天", "0,75h", "2,5-day run": one or two digits after the comma, a unit of time next
-LENGTH = lazy(rf"(?<![\d.,a-z])(\d{{1,3}}),(\d{{1,2}})(?=\s*-?\s*{_TIME}(?![a-z0-9]))", re.ASCII)
+LENGTH = lazy(rf"(?<![\d.,a-z-])(\d{{1,3}}),(\d{{1,2}})(?=\s*-?\s*{_TIME}(?![a-z0-9]))", re.ASCII)
 _MONEY = r"(?:[$₮¥€]|usdt?|u|eur|euros?|dollars?|元|块|刀|/\s*(?:h|hr|hour|小时)(?![a-z0-9]))"
 # "0,33 $/h", "0,65 usdt", "$0,44/h": a leading zero, so the comma can only be the decimal mark
 CENTS = lazy(rf"(?<![\d.,])0,(\d{{1,2}})(?![\d,])(?=\s*{_MONEY})|(?<=[$₮¥€])\s*0,(\d{{1,2}})(?![\d,])")
