@@ -119,6 +119,7 @@ def test_why_oom_with_no_job_stays_the_faq() -> None:
 
 
 @pytest.mark.parametrize(("ask", "lang", "floor"), [("7B 做继续预训练要几张卡，多机要不要上 IB", "zh", "8 卡"),
+                                                    ("7B 做继续预训练要多少显存，多机要不要上 IB", "zh", "8 卡"),
                                                     ("how many gpus for continued pretraining of a 7b, and is infiniband needed across nodes?", "en", "8 GPUs")])
 def test_continued_pretraining_asked_its_count_leads_with_the_node_floor(ask: str, lang: str, floor: str) -> None:
     chat = ChatUser(lang=lang)

@@ -13,16 +13,15 @@ from __future__ import annotations
 from bot.core.several import verdict_first
 from bot.messages import Reply
 from bot.text.i18n import t
-from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed
 
 NOTE = "method.pretrain.setup"  # bot.views.summary: the note on pretraining's card count
-ACROSS = lazy(r"infiniband|\bib\b|跨机|跨节点|多机|多节点|across\s+nodes|multi[\s-]?node")
 
 
 def floor_first(reply: Reply, parsed: Parsed, lang: str) -> Reply:
     """`reply` led by the 8-card floor when continued pretraining is asked its card count or the link between nodes."""
-    if parsed.request.method != "pretrain" or parsed.follow_up or not (parsed.asks.count or ACROSS.search(parsed.words)):
+    across = parsed.cues.machines or bool(parsed.price.infiniband)  # "跨机要不要 IB", "multi-node": the parse's own readings
+    if parsed.request.method != "pretrain" or parsed.follow_up or not (parsed.asks.count or across):
         return reply
     v = reply.data.get("v") if reply.kind == "sizing" else None
     if not isinstance(v, dict) or not any(n.get("code") == NOTE for n in v.get("notes", [])):

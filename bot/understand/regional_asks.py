@@ -1,4 +1,5 @@
-"""好多 where it asks "how much / how many", read as 多少 before anything else reads the message.
+"""好多 where it asks "how much / how many", and 好久 where it asks "how long", read as 多少 / 多久 before anything
+else reads the message.
 
 Why: in Sichuan and Chongqing speech 好多 is the question word itself ("要好多显存", "那要花好多钱", "速度掉好多",
 "好多钱嘛"), while in Mandarin the same two characters state "a lot" ("省了好多", "好多人用"). Every reader of
@@ -49,3 +50,13 @@ def _clause(m: re.Match[str]) -> str:
 def _states(text: str, at: int) -> bool:
     before = text[at - 1:at]
     return (bool(before) and before in _STATES_BEFORE) or _COMPARED.search(text, 0, at) is not None
+
+
+# 好久 closing a clause asks "how long" ("充 500u 够租 4090 好久"); after 了 / 很 / 没 ("等了好久", "好久没用了") it states
+# "a long time"
+_HAOJIU = lazy(r"(?<![了很太没不那这有等好])好久(?=\s*(?:$|[,，。.?？!！呢啊哦嘛]))")
+
+
+def regional_asks(text: str) -> str:
+    """`text` with each asking 好多 read as 多少 and each asking 好久 as 多久; stating ones are left."""
+    return how_much(_HAOJIU.sub("多久", text) if "好久" in text else text)

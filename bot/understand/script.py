@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 
 from bot.understand.lazy import lazy
-from bot.understand.regional_asks import how_much
+from bot.understand.regional_asks import regional_asks
 
 _CJK = lazy(r"[\u3400-\u9fff]")
 # Cantonese words (as OpenCC leaves them in simplified characters) and the Mandarin a reader of ours knows
@@ -82,9 +82,6 @@ _RULES = (
     (lazy(r"指令(?!\s*(?:微调|精调|调优|数据|集|遵循|跟随|对齐|模型|样本|tun|data|follow))", re.IGNORECASE), "命令"),
     # Taiwan's noun 设定 (a tool's settings) is 配置; the verb before a Chinese object ("设定 预算") stays
     (lazy(r"设定(?!\s*(?![一两二三四五六七八九十])[\u3400-\u9fff])"), "配置"),
-    # south-western speech asks "how long" with 好久 closing a clause ("够租 4090 好久"); after 了/很/没 ("等了好久") it
-    # stays Mandarin's "a long time" (好多, "how much", is read by bot.understand.regional_asks)
-    (lazy(r"(?<![了很太没不那这有等好])好久(?=\s*(?:$|[,，。.?？!！呢啊哦嘛]))"), "多久"),
 )
 
 
@@ -105,7 +102,7 @@ def simplified(text: str) -> str:
     text = _CANTONESE.sub(_mandarin, _TAIWAN.sub(lambda m: TAIWAN[m.group(0)], plain) if plain != text else plain)
     for rule, mandarin in _RULES:
         text = rule.sub(mandarin, text)
-    return how_much(text)  # "要好多显存": Sichuan's 好多 asks as 多少 does (after 咩 became 吗, which makes it "much")
+    return regional_asks(text)  # "要好多显存", "够租 4090 好久": Sichuan's 好多 / 好久 ask as 多少 / 多久 (after 咩 became 吗)
 
 
 def _mandarin(m: re.Match[str]) -> str:
