@@ -24,10 +24,21 @@ from tests.chat_user import ChatUser
     ("Qwen3-8B 微调 不想用 4bit，一张4090行吗", "lora"), ("Qwen3-8B lora 不量化 4090 够吗", "lora"),
     ("Qwen3-8B fine-tune, no quantization, on one 4090?", "lora"), ("qwen3-8b, don't want qlora, will a 4090 do", "lora"),
     ("14b lora 就算了，全参几张卡", "full"), ("Qwen3-8B 不要全参，lora 一张 4090 够吗", "lora"),
+    ("14b lora 不要了，全参几张卡", "full"), ("32b qlora 算了 lora 吧 几张 a100", "lora"),
 ])
 def test_a_method_ruled_out_is_never_the_one_sized(text: str, method: str) -> None:
     got = parse(text).request.method
     assert got == method or (method == "lora" and got is None), (text, got)  # no method left: the LoRA default
+
+
+@pytest.mark.parametrize(("text", "lever"), [
+    ("72b 全参 不要 offload", "offload"), ("32b 全参 不要 8bit 八卡h100", "8bit"), ("14b 全参 不考虑 zero3 几张卡", "zero"),
+    ("7b 全参 不要 梯度检查点 一张 h100", "梯度"),
+])
+def test_a_lever_refused_after_the_method_keeps_the_method(text: str, lever: str) -> None:
+    """"不要"/"不考虑" with a training lever after them refuse the lever: the method before them is the job's."""
+    assert parse(text).request.method == "full", text
+    assert lever in without_refused(normalize(text)), text
 
 
 @pytest.mark.parametrize("text", ["不是 qlora 吗", "是不是 qlora 更省", "bf16 lora 还是 qlora", "之后再看要不要上 8b 全参", "72b 全参微调 不要太慢 怎么配",

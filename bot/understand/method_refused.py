@@ -22,9 +22,12 @@ _METHOD = rf"(?:{_QUANT}|(?<![a-z])lora|全参(?:数)?(?:微调)?|全量(?:微�
 _ZH_BEFORE = r"(?:(?<![要想用搞做走需考打准])(?:不想|不要|不用|不搞|不做|不走|不考虑|不需要|不打算|不准备)|(?<![区分告级差类个特识辨性])别(?!的)|非)"
 _ZH_AFTER_WORD = r"\s*(?:给我|给)?\s*(?:推荐?|要|用|搞|做|走|上|开|考虑|去)?\s*(?:什么\s*)?"
 _EN_BEFORE = r"\b(?:not|no|without|rather\s+than|instead\s+of|skip|avoid|don'?t\s+(?:want|use|need)(?:\s+to\s+use)?)\s+(?:a\s+|any\s+|the\s+|using\s+|doing\s+)?"
+# a training lever after "不要"/"不考虑" is what they refuse ("72b 全参 不要 offload", "全参 不考虑 8bit"): the method
+# before them stays the job's
+_LEVER = r"offload|卸载|8[\s-]*bit|8\s*比特|梯度检查点|(?:gradient[\s-]*)?checkpoint\w*|flash|zero|deepspeed|fsdp|cpu|nvme|多卡|多机"
 REFUSED = lazy(rf"(?:{_ZH_BEFORE}{_ZH_AFTER_WORD}|{_EN_BEFORE}){_METHOD}"
                rf"|(?<!是)不是{_ZH_AFTER_WORD}{_METHOD}(?![^，。,.;；!?？]*?吗)"
-               rf"|(?<![q\w]){_METHOD}\s*(?:就算了|算了|免谈|不考虑|不要了?(?=\s|$)|pass\b|is\s+out\b|(?:is\s+)?off\s+the\s+table)(?!{_ZH_AFTER_WORD}{_METHOD})"
+               rf"|(?<![q\w]){_METHOD}\s*(?:就算了|算了|免谈|不要了|(?:不考虑|不要)(?=\s|$)(?!{_ZH_AFTER_WORD}(?:{_METHOD}|{_LEVER}))|pass\b|is\s+out\b|(?:is\s+)?off\s+the\s+table)"
                r"|不\s*量化|\bun[\s-]?quantiz\w*|\bno[\s-]+quant\b", re.ASCII)
 
 
