@@ -29,7 +29,7 @@ from engine.providers import providers
 from engine.request import TrainingRequest
 
 MODIFIERS = ("method", "gpu", "num_gpus", "seq_len", "micro_batch", "grad_accum", "zero", "offload", "optimizer", "lora_rank",
-             "objective", "grad_checkpointing", "attention", "tokens", "samples", "epochs", "provider", "exclude", "learning_rate", "save_steps",
+             "objective", "grad_checkpointing", "attention", "tokens", "samples", "avg_len", "epochs", "provider", "exclude", "learning_rate", "save_steps",
              "dataset", "hub_id")
 
 

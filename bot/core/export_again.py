@@ -18,6 +18,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from bot.core.asked_setups import carry as carry_setups
+from bot.core.brief_kept import keep_brief
 from bot.core.budget_before import note_budget
 from bot.core.deadline_kept import keep_deadline
 from bot.core.form_pick import note_form
@@ -176,6 +177,7 @@ def carried(reply: Reply, parsed: Parsed | None, before: Turn | None, now: datet
     note_quoted(reply)  # the figures quoted, for "加 30% 毛利报多少", "预算 20 刀够跑几次" (bot/core/quote_follow.py)
     note_budget(reply, parsed, before)  # "预算 3w" then the job: weighed against it (bot/core/budget_before.py)
     keep_deadline(reply, parsed, before, now)  # "kaggle deadline is friday noon", for "from now until then" (bot/core/deadline_kept.py)
+    keep_brief(reply, parsed, before)  # "100k samples, 2 epochs" said alone, for the job timed next (bot/core/brief_kept.py)
     note_form(reply, parsed)  # "a100 80g sxm": the form named, kept by the follow-ups (bot/core/form_pick.py)
     turn = reply.turn
     if turn is None or turn is before or before is None or turn.data.get("exported"):

@@ -139,7 +139,7 @@ def size_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if parsed.asks.methods_versus:  # "32b qlora 跟 lora 差多少": both figures and the difference
         compared = methods_request(ctx, parsed.request, parsed.asks.methods_versus, counts_by_method(parsed.words, parsed.asks.methods_versus))
         if parsed.cues.method_pick:  # "先 lora 还是直接全参": which to take leads
-            pick_lead(compared, ctx.lang)
+            pick_lead(compared, ctx.lang, parsed.cues.budget_held)  # under the budget said before, when one is held
         return compared
     request = parsed.request
     if (kept := speed_over_price(ctx, parsed)) is not None:  # "72b 全参 最省钱方案 但别太慢": no offload leads, its price said

@@ -43,8 +43,9 @@ def _setup(row: dict[str, Any], lang: str) -> str:
     return setup
 
 
-def pick_lead(reply: Reply, lang: str) -> None:
-    """Put the recommendation before a comparison of an adapter and a full fine-tune (`reply`: sizing_methods)."""
+def pick_lead(reply: Reply, lang: str, budget: tuple[Decimal, str] | None = None) -> None:
+    """Put the recommendation before a comparison of an adapter and a full fine-tune (`reply`: sizing_methods), with
+    the budget held named in it."""
     rows = reply.data.get("rows") or []
     adapter = next((r for m in ADAPTERS for r in rows if r.get("method") == m), None)
     full = next((r for r in rows if r.get("method") == "full"), None)
@@ -55,3 +56,6 @@ def pick_lead(reply: Reply, lang: str) -> None:
     price, full_price = (t("pick.price", lang, price=p) if p else "" for p in (_price(adapter, lang), _price(full, lang)))
     reply.data["pick"] = t("pick.adapter_first", lang, model=model, method=name, setup=_setup(adapter, lang),
                            price=price, full_setup=_setup(full, lang), full_price=full_price)
+    if budget is not None:  # "预算 3w 一个月" said before: the recommendation is made under it
+        money = Money.of(budget[0], budget[1]).format(lang) if budget[1] else f"{budget[0]:,}"
+        reply.data["pick"] = t("pick.under_budget", lang, budget=money) + reply.data["pick"]

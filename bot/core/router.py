@@ -337,7 +337,7 @@ class Core:
         parsed = with_card_before(parsed, text, turn)  # "gpuli 4090 weekly price" then "does it have nvlink?"
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and (not parsed.follow_up or parsed.intent == "faq"):
             parsed = with_provider_before(parsed, text, turn)  # after the card: "mi300x at gpuli" then "good for?" is the card's
-        parsed = plan_asked.plan_asked(parsed, last)  # "32b 全参", "预算 1 万 U" then "用哪个配置": that job, against the budget
+        parsed = plan_asked.plan_asked(parsed, last, self.conversations.clock.now())  # "32b 全参", "预算 1 万 U" then "用哪个配置": that job, against the budget
         if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))

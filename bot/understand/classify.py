@@ -133,7 +133,7 @@ PROVIDER_LIST = lazy(r"哪些卡|什么卡|有啥卡|卡型|价目|价格表|报
 # ("rented the wrong card 20 min ago, refund possible?", "4090 刚租一小时 能退多少钱")
 REFUND_WORDS = r"退款|退钱|退费|退还|退回|(?:能|可以|能不能|可不可以)退|退不退|退多少|refund|cancel|取消|money\s+back" \
     r"|\b(?:get|getting|got)\s+(?:the\s+|my\s+|our\s+)?(?:rest|remainder|unused\s+(?:part|minutes|time|money))\s+back\b" \
-    r"|\bhow\s+much\s+(?:\w+\s+){0,6}?(?:back|returned|refunded|released)\b|\b(?:comes?|goes?)\s+back\s+to\s+(?:my|our|the)\s+(?:balance|wallet|account)"
+    r"|\bhow\s+much\s+(?!(?:\w+\s+){0,6}?set\s+(?:us|me|you|them)\s+back\b)(?:\w+\s+){0,6}?(?:back|returned|refunded|released)\b|\b(?:comes?|goes?)\s+back\s+to\s+(?:my|our|the)\s+(?:balance|wallet|account)"
 # what becomes of the hold asked ("what happens to the 1h preauth?", "没用完的预授权怎么算", "剩下的预授权呢"), or why there is
 # one ("why do they hold an hour of credit at start", "开机为啥要冻结一小时"): its unused part coming back is the answer
 HOLD_FATE_WORDS = r"\bwhat\s+happens\s+to\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){0,2}?(?:pre-?auth\w*|hold|deposit)\b" \

@@ -410,6 +410,7 @@ class Cues:
     margin: Decimal | None = None  # "加 30% 毛利报多少", "with a 20% markup": the percent put on the last quote (bot.core.quote_follow)
     runs_asked: bool = False  # "预算 20 刀够跑几次", "how many runs does $50 buy": whole runs of the last quote (bot.core.quote_follow)
     tool_alone: bool = False  # "LLaMA-Factory", "用 deepspeed 的吧": frameworks named and nothing else (bot.understand.tool_alone)
+    budget_held: tuple[Decimal, str] | None = None  # the budget held when the method is picked for the job before (bot.core.plan_asked)
     method_pick: bool = False  # "先 lora 还是直接全参", "LoRA first or full?": which method to take is asked (METHOD_PICK)
     toggled: str | None = None  # "那开了呢" ("on"), "那关了呢" ("off"): the setting the answer before was declined or given, switched (TOGGLED)
 
@@ -420,7 +421,7 @@ class Cues:
 # that asks something else ("今天吃啥", "what's for lunch?") names none of these
 PLAN_ASK = lazy(r"哪|选|挑|推荐|建议|方案|配置|怎么租|怎么搞|咋整|咋办|怎么办|行不行|行吗|可以吗|可不可以|能不能|能行|够不够|够吗|"
                 r"\bok\b|\bokay\b|\bwhich\b|\bpick\b|\bchoose\b|\brecommend|\bsetup\b|\boptions?\b|\bwork|\bfeasible\b|"
-                r"\bdoable\b|\bshould\b|\bcan\s+(?:we|i)\b|\bwhat\s+(?:now|then)\b|\benough\b", re.I)
+                r"\bdoable\b|\bshould\b|\bcan\s+(?:we|i)\b|\bwhat\s+(?:now|then)\b|\benough\b|来得及|赶得上|赶得及|\bin\s+time\b|\bmake\s+it\b", re.I)
 METHOD_PICK = lazy(r"先\s*(?:做|上|用|跑|搞|试)?\s*(?:q-?lora|lora|全参|全量)|直接\s*(?:上|做|用|跑|搞)?\s*(?:全参|全量)|(?:选|用|做|上)\s*哪(?:个|种)"
                    r"|哪(?:个|种)\s*(?:好|更好|合适|更合适|划算|更划算)|还是.{0,16}?(?:好|合适|划算)|\bwhich\b|\bshould\s+(?:we|i)\b|\bfirst\b"
                    r"|\bbetter\b|\bstart\s+with\b|\bgo\s+(?:with|for)\b|\brecommend")

@@ -316,7 +316,7 @@ SAMPLES = lazy(rf"({COUNT_NUMBER})\s*([kmw万千]?)\s*"
 SAMPLES_BEFORE = lazy(rf"(?:数据|样本|data(?:set)?)\s*(?:量|集)?\s*(?:有|是|约|大概)?\s*({COUNT_NUMBER})\s*([kmw万千]?)\s*条"
                       rf"|(?:样本|samples?)\s*(?:数|量|数量|count)?\s*(?:[:=：]|有|是|约|大概)?\s*({COUNT_NUMBER})\s*([kmw万千]?)(?![\d.kmw万千]|\s*(?:tok|字|b\b|个?\s*token))",
                       re.ASCII)
-AVG_LEN = lazy(r"(?:平均(?:长度|长)?(?:每条|每个样本|每样本)?|avg(?:\.|erage)?(?:[\s_-]*(?:len(?:gth)?|seq(?:uence)?))?|mean\s*len(?:gth)?)\s*[:=]?\s*(\d+)\s*(k)?", re.ASCII)
+AVG_LEN = lazy(r"(?:平均(?:长度|长)?(?:每条|每个样本|每样本)?|avg(?:\.|erage)?(?:[\s_-]*(?:len(?:gth)?|seq(?:uence)?))?|mean\s*len(?:gth)?)\s*[:=]?\s*(\d+)\s*(k)?|(\d+)\s*(k)?\s*(?:tokens?|toks?)\s*(?:avg\b|average\b|on\s+average|each\b|per\s+(?:sample|example|row|item)\b)", re.ASCII)  # "512 tokens avg"
 EPOCHS = lazy(rf"(?<!\de-)(?<![A-WYZa-wyz\d.])({NUM})\s*(?:个\s*)?(?:epochs?|ep\b|轮|遍)|(?:epochs?|num_train_epochs|训练轮数|轮数)(?:{TO})({NUM})", re.ASCII)  # "epochs to 3", "epoch 改成 3"
 
 
@@ -346,7 +346,7 @@ def samples(text: str) -> int | None:
 
 def avg_len(text: str) -> int | None:
     m = AVG_LEN.search(text)
-    return _int(to_number(m.group(1), m.group(2) or "", SEQ_UNITS)) if m else None
+    return _int(to_number(m.group(1) or m.group(3), m.group(2) or m.group(4) or "", SEQ_UNITS)) if m else None
 
 
 def epochs(text: str) -> float | None:
