@@ -19,6 +19,7 @@ from typing import Any, cast
 from bot.text.i18n import has
 from bot.text.names import gpu_name, short_gpu
 from bot.understand.cards import UnknownCard
+from bot.views.article_figure import article_full_view, article_view
 from bot.views.host_memory import host_memory
 from bot.views.minimum_answer import minimum_answer, seed_way
 from bot.views.price import unit_prices
@@ -167,9 +168,10 @@ def _seed_row(s: Sizing, display_currency: str) -> dict[str, Any] | None:
     card = str(row["card"])
     seed_provider = find_provider("gpuli").name
     prices = [p for p in unit_prices(card, 1, display_currency) if p["provider"] == seed_provider]
-    tables = [(find_provider(who).name, band) for who, band in (("gpuli", row["gpuli"]), ("cloudgpu", row["cloudgpu"]))
+    tables = [(find_provider(who).name, band, row["class_b"]) for who, band in (("gpuli", row["gpuli"]), ("cloudgpu", row["cloudgpu"]))
               if band is not None]
-    return row | {"card_name": gpu_name(card), "card_prices": prices, "tables": tables}
+    return row | {"card_name": gpu_name(card), "card_prices": prices, "tables": tables,
+                  "article": article_view(s, cast(Any, row["article"]))}
 
 
 def table_card(s: Sizing, priced: Fit | None, display_currency: str, provider: str | None = None) -> dict[str, Any] | None:
@@ -350,6 +352,7 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "states_8bit": states_with_8bit(s.resolved, stated),
         "states_gb": s.estimate.model_states_gb,  # their share per card at the plan sized
         "states_nominal": states_nominal(s),
+        "article_full": article_full_view(s, state_bytes_per_param(s.resolved)),  # seed 003's 16 bytes × 7B / 13B / 70B
         "seed": None if seed is None or a.seed_roomy else fit_row(seed) | {
             "is_verdict": a.seed_is_verdict, "eight_bit": seed_8bit, "bpp": a.seed_gb_per_param,
             "states_gb": seed.estimate.model_states_gb,
