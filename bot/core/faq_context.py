@@ -81,12 +81,14 @@ def span_on_card_asked(parsed: Parsed, turn: Turn | None) -> Parsed | None:
     the message names a card or job of its own, asks no cost, or the question named no card."""
     r, q = parsed.rental, parsed.request
     card = turn.data.get("asked_gpu") if turn is not None and turn.kind == "faq" else None
+    if not isinstance(card, str) or not card or not (r.duration_days or r.duration_hours):
+        return None  # known before the question before is read again (a whole reading, a millisecond or more)
     # "跑了 209 分钟，多少": a time used with a bare amount asked is its cost too
     # or a length alone after a question that asked the card's price ("cloudgpu 4090 how much per minute?" then "so a
     # 2h15m job?"): that price for that length
     asked = parsed.asks.cost or (parsed.cues.how_much and parsed.cues.time_used) or (
         parsed.cues.chars <= FAQ_FOLLOW_UP and turn is not None and _price_asked(str(turn.data.get("text") or "")))
-    if not isinstance(card, str) or not card or not (r.duration_days or r.duration_hours) or not asked:
+    if not asked:
         return None
     if turn is not None and turn.data.get("prev"):  # a job or price beneath the question: that is what a length changes
         return None

@@ -15,7 +15,7 @@ from bot.understand.clause_marks import ASKING, DIGIT, FIGURE, JOB_TOPICS, MAX_C
 from bot.understand.entities import find_gpus, find_provider
 from bot.understand.faq import faq_entries
 from bot.understand.faq import lookup as faq_lookup
-from bot.understand.faq_clauses import STRONG_FAQ
+from bot.understand.faq_clauses import FIT_ONLY, STRONG_FAQ
 from bot.understand.glossary import terms
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -67,8 +67,8 @@ def _faq_between(text: str, whole: Parsed, now: datetime | None,
         if find_provider(normalize(middle)) is not None or find_gpus(normalize(middle)):
             continue  # "70b qlora 要多少显存 租哪张 cloudgpu 多少钱": the place or card between is the job's
         hit, _ = faq_lookup(middle)
-        if hit is None:
-            continue  # no question the FAQ answers (a look-up costs microseconds, a reading a millisecond)
+        if hit is None or _fit_only(middle):
+            continue  # no question the FAQ answers, or only whether the job fits (a look-up costs microseconds, a reading a millisecond)
         if (between := read(middle, now)).asks.cost or between.request.stated():
             continue  # the price asked between, or a setting of it ("全参最低配置是啥"), is the job's
         if _faq_tail(middle, whole, now, read) is None:
@@ -185,6 +185,8 @@ def _faq_tail(tail_text: str, whole: Parsed, now: datetime | None,
     first part only for it asks this first). None otherwise."""
     if (numbers := set(FIGURE.findall(normalize(tail_text)))) and not any(numbers <= said for said in _answers_figures()):
         return None  # a figure no answer states: the user's own (below), known before the clause is read
+    if _fit_only(tail_text):
+        return None
     tail = read(tail_text, now)
     if not _figures_of_its_answer(tail_text, tail):
         return None  # a figure of its own belongs to a job ("2 天的任务"), not to the FAQ's question
@@ -207,6 +209,12 @@ def _faq_tail(tail_text: str, whole: Parsed, now: datetime | None,
             not own_method and any(JOB_TOPICS & set(h.entry.topics) for h in tail.faq_answers)):
         return None
     return tail
+
+
+def _fit_only(text: str) -> bool:
+    """"够不够", "行不行", "enough?": a part that only asks whether the job beside it fits asks it of that job, never a
+    service question of its own (bot.understand.faq_clauses' rule for the FAQ's clauses), known before it is read."""
+    return FIT_ONLY.fullmatch(normalize(text).strip()) is not None
 
 
 def _place_only(tail_text: str) -> bool:
