@@ -6,7 +6,8 @@ Why one place for the "off": people refuse a switch in many ways ("不想用八�
 and a reader that knows the switch's name but not each way of refusing it reads the refusal as the request:
 the 8-bit optimizer came back switched ON for "不想用8比特". One pattern of refusals (NOT_BEFORE before the
 switch, NOT_AFTER after it) serves every switch here, so a refusal learnt for one is known for all. An
-A-not-A question ("要不要开", "用不用") asks and refuses nothing.
+A-not-A question ("要不要开", "用不用") asks and refuses nothing, and "no, use 8-bit adam" (its comma gone
+by now) answers no to something else.
 """
 
 from __future__ import annotations
@@ -19,14 +20,14 @@ from bot.understand.switch_asks import asked_about
 # a refusal before a switch: the word that refuses, then a few words that name the act ("用", "开", "to use the")
 _REFUSE = (r"(?<!想)不想(?:再)?|(?<!要)不要|(?<!用)不用|(?<!开)不开|(?<!加)不加|没开|没用|(?<![区分特级性识类派])别(?!的|人)"
            r"|(?<!需)不需要?|不必|不打算|不希望|不考虑|不愿意?|无需|关掉|关闭|关了|(?<![相有])关(?=\s*[a-z0-9梯重])|去掉|禁用|拒绝"
-           r"|\bno\b|(?<!\bor\s)\bnot\b|without|w/o|\bskip(?:ping)?\b|\bavoid(?:ing)?\b|\bdisabl(?:e|ed|ing)\b|\bturn(?:ing)?\s+off\b"
+           r"|\bno\b(?!\s*(?:use|using|用|开|with)\b)|(?<!\bor\s)\bnot\b|without|w/o|\bskip(?:ping)?\b|\bavoid(?:ing)?\b|\bdisabl(?:e|ed|ing)\b|\bturn(?:ing)?\s+off\b"
            r"|\bdrop(?:ping)?\b|\bnever\b|\brather\s+not\b|(?:don|doesn|won|needn)'?t(?:\s+(?:want|need|wanna))?"
            r"|\bdo\s+not(?:\s+(?:want|need))?|\bno\s+need\s+for\b|\bcan'?t\s+use\b")
 _ACT = (r"(?:\s*(?:用|开|加|上|启用|打开|使用|了|\bto\b|\buse\b|\busing\b|\benable\b|\bturn\s+on\b|\bthe\b|\ban?\b"
         r"|\bany\b|\bwith\b|-)){0,3}\s*")
 NOT_BEFORE = rf"(?:{_REFUSE}){_ACT}"
 # a refusal after a switch: "8bit adam off", "梯度检查点关掉", "flash attention 就不开了", "8bit 优化器不用了"
-NOT_AFTER = (r"\s*(?:[:=]\s*)?(?:就\s*)?(?:\boff\b(?!load)|disabled|false|关闭|关掉|关了|关(?![于系注心])|去掉|算了|免了"
+NOT_AFTER = (r"\s*(?:[:=]\s*)?(?:就\s*)?(?:\boff\b(?!load)|disabled|false|关闭|关掉|关了|关(?![于系注心键联乎机])|去掉|算了|免了"
              r"|(?:不开|不用|不要|不加)(?=\s*(?:了|吧|啊|$|[,，。.!?？;；])))")
 
 
