@@ -5,7 +5,8 @@ few clauses with what it states (the fields the parser must read), and a variant
 is typed: the punctuation between clauses (Chinese or English), filler before and after, the order
 of the clauses that carry facts, number words for counts, full-width digits, letter case, spaces, an
 @mention, the common spellings of card names, and their misspellings (look-alike glyphs in a card's
-number: "4O90", "Al00"; a model family misspelt: "Owen3", "Lama3.1"). Every variant must parse to the same request and
+number: "4O90", "Al00"; a model family misspelt: "Owen3", "Lama3.1"), and in Chinese what voice input writes
+("千问三八b", "Q罗拉", "四零九零", "八比特") and Taiwan's words ("記憶體" for 显存). Every variant must parse to the same request and
 intent as its base. `tests/test_parser_metamorphic.py` draws a fixed-seed sample through hypothesis;
 `benchmarks/metamorphic.py` runs ten thousand and prints the ones that differ.
 
@@ -41,6 +42,16 @@ DIGIT_LOOKALIKES = {"0": ["O", "o"], "1": ["l", "I"]}
 # Model families misspelt the usual ways ("Owen3", "0wen", "Quen", "Qwne", "Lama", "Llma", "Ll ama", "LIama")
 FAMILY_MISSPELLINGS = {"qwen": ["Owen", "0wen", "Quen", "Qwne", "qwen"], "llama": ["Lama", "Llma", "Ll ama", "LIama", "llama"]}
 FAMILY_WORD = re.compile(r"(?<![a-z])(qwen|llama)(?=\d)")
+# Voice input's spellings (zh): a family said with its version and size ("千问三八b" for qwen3 8b, "拉玛三点一八b"),
+# LoRA as it sounds ("罗拉", "Q罗拉"), a card's number said ("四零九零", "H两百", "A一百 八十G"), "8bit" said ("八比特")
+SPOKEN_FAMILY = {"qwen": ["千问", "通义千问", "千问"], "llama": ["拉玛", "拉马"]}
+SPOKEN_CARDS = {"rtx-4090": ["四零九零", "rtx四零九零"], "rtx-3090": ["三零九零"], "h100-sxm": ["H一百", "h一百"],
+                "a100-80g-sxm": ["A一百 八十G", "a一百 八十g"], "h200": ["H两百", "h二百"], "rtx-a6000": ["a六千", "A六千"],
+                "l40s": ["l四十s", "L四十S"]}
+SPOKEN_WORDS = (("qlora", ["Q罗拉", "q 罗拉", "Q罗拉"]), ("lora", ["罗拉", "洛拉"]), ("8bit", ["八比特"]))
+SPOKEN_NAME = re.compile(r"(?<![a-z])(qwen|llama)(\d(?:\.\d)?) (\d+)b(?![a-z])")
+# Taiwan's words for what the mainland names otherwise, typed before the traditional characters ("記憶體" is 显存 here)
+TAIWAN_WORDS = {"显存": ["記憶體", "顯示卡記憶體"]}
 ZH_FILLERS_BEFORE = ["帮我算下", "麻烦看下", "请问", "老板问", "咱们", "求问", "想问下", "hello，", "在吗，", "急，"]
 ZH_FILLERS_AFTER = ["谢谢", "多谢", "麻烦了", "呀", "哈", "🙏"]
 EN_FILLERS_BEFORE = ["hey", "quick question:", "pls", "hi team,", "so", "ok so", "question -", "hello!"]
@@ -99,6 +110,11 @@ BASES: tuple[Base, ...] = (
        gpu="rtx-a6000", num_gpus=2, zero=2),
     _b("zh", "qwen3 8b | lora | batch 4 | {card:rtx-4090} | 能跑吗", "size", model="qwen3-8b", method="lora",
        micro_batch=4, gpu="rtx-4090"),
+    # a switch refused: the refusal turns it off, never on ("不想用8bit" is AdamW)
+    _b("zh", "qwen2.5 7b | 全参 | 不想用8bit优化器 | {card:h100-sxm} | 够吗", "size", model="qwen2.5-7b", method="full",
+       optimizer="adamw", gpu="h100-sxm"),
+    _b("zh", "qwen3 8b | lora | 不打算开梯度检查点 | {card:l40s} | 够用吗", "size", model="qwen3-8b", method="lora",
+       grad_checkpointing=False, gpu="l40s"),
     # ---------------------------------------------------------------- zh cost and price
     _b("zh", "qwen3 8b | lora | 2000万token | 训3轮 | 要多少钱", "cost", model="qwen3-8b", method="lora",
        tokens=20_000_000, epochs=3.0),
@@ -160,6 +176,10 @@ BASES: tuple[Base, ...] = (
        method="lora", gpu="rtx-a6000", num_gpus=2, zero=2),
     _b("en", "qwen3 8b | lora | batch size 4 | {card:rtx-4090} | fits", "size", model="qwen3-8b", method="lora",
        micro_batch=4, gpu="rtx-4090"),
+    _b("en", "qwen2.5 7b | full fine-tuning | without the 8-bit optimizer | {card:h100-sxm} | enough", "size",
+       model="qwen2.5-7b", method="full", optimizer="adamw", gpu="h100-sxm"),
+    _b("en", "qwen3 8b | lora | we'd rather skip gradient checkpointing | {card:l40s} | fits", "size", model="qwen3-8b",
+       method="lora", grad_checkpointing=False, gpu="l40s"),
     # ---------------------------------------------------------------- en cost and price
     _b("en", "qwen3 8b | lora | 20M tokens | 3 epochs | what does it cost", "cost", model="qwen3-8b", method="lora",
        tokens=20_000_000, epochs=3.0),
@@ -198,7 +218,9 @@ def _fill(clause: str, base: Base, *, digits: bool, rng: random.Random | None) -
     def card(m: re.Match[str]) -> str:
         spellings = CARD_SPELLINGS[m.group(1)]
         word = spellings[0] if rng is None else rng.choice(spellings)
-        if rng is not None and rng.random() < 0.25:
+        if rng is not None and base.lang == "zh" and rng.random() < 0.1:
+            word = rng.choice(SPOKEN_CARDS[m.group(1)])  # said aloud: "四零九零", "H两百"
+        elif rng is not None and rng.random() < 0.25:
             word = garbled(word, rng)
         return word + m.group(2)
 
@@ -226,6 +248,28 @@ def garbled(word: str, rng: random.Random) -> str:
     return word[:run.start()] + "".join(digits) + word[run.end():]
 
 
+def said(number: str) -> str:
+    """A version or size as Chinese says it: "3" 三, "14" 十四, "72" 七十二, "2.5" 二点五."""
+    digits = "零一二三四五六七八九"
+    whole, _, part = number.partition(".")
+    n = int(whole)
+    word = digits[n] if n < 10 else ("" if n < 20 else digits[n // 10]) + "十" + (digits[n % 10] if n % 10 else "")
+    return word + ("点" + "".join(digits[int(c)] for c in part) if part else "")
+
+
+def spoken(text: str, rng: random.Random) -> str:
+    """`text` (zh) as voice input writes it: the family's version and size said in one run of numerals
+    ("千问三八b"), LoRA and 8bit said, Taiwan's word for memory. The request stays the same."""
+    text = SPOKEN_NAME.sub(lambda m: rng.choice(SPOKEN_FAMILY[m.group(1)]) + said(m.group(2)) + said(m.group(3))
+                           + rng.choice("bB"), text)
+    for word, forms in SPOKEN_WORDS:
+        pieces = re.split(rf"(?<![a-z]){word}(?![a-z])", text)
+        text = pieces[0] + "".join(rng.choice(forms) + piece for piece in pieces[1:])
+    for word, forms in TAIWAN_WORDS.items():
+        text = text.replace(word, rng.choice(forms))
+    return text
+
+
 def misspelt_family(text: str, rng: random.Random) -> str:
     """A model family's name as it is often misspelt ("Owen3 8b", "Lama3.1 8b"); the version and size stay."""
     return FAMILY_WORD.sub(lambda m: rng.choice(FAMILY_MISSPELLINGS[m.group(1)]), text)
@@ -250,7 +294,9 @@ def variant(base: Base, rng: random.Random) -> str:
     if base.intent != "faq":  # a FAQ question's words belong together; a request's facts do not
         rng.shuffle(facts)
     parts = [*facts, ask]
-    if rng.random() < 0.25:
+    if base.lang == "zh" and rng.random() < 0.25:
+        parts = [spoken(part, rng) for part in parts]
+    elif rng.random() < 0.25:
         parts = [misspelt_family(part, rng) for part in parts]
     seps = ZH_SEPARATORS if base.lang == "zh" else EN_SEPARATORS
     text = parts[0]

@@ -209,3 +209,10 @@ def test_two_digits_asked_alone_after_a_sizing_are_asked_back_as_a_card(job: str
     me.say(job)
     me.say(asked)
     assert all(card in me.text for card in ("RTX 3090", "RTX 4090", "RTX 5090")), me.text
+
+
+@pytest.mark.parametrize(("text", "gpu"), [("两张 h-2oo q lora 70b 能训吗", "h200"), ("a-1oo q lora 14b 够吗", "a100-80g-sxm"),
+                                           ("l4o s 一张 够吗", "l40s")])
+def test_a_lone_letter_after_a_card_is_its_own_word_when_no_card_takes_it(text: str, gpu: str) -> None:
+    # "l4o s" is the L40S, but no card is "h200q": the q is QLoRA's, and the card before it is still repaired
+    assert parse(text).request.gpu == gpu, normalize(text)

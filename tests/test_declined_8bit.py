@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.understand.parser import parse
 from tests.chat_user import first_lines, said
 
 
@@ -48,3 +49,48 @@ def test_asked_yes_or_no_of_one_card_the_verdict_leads(text: str) -> None:
 def test_asked_which_card_the_card_leads() -> None:
     me = said("7b 全参 只用 adamw 不开 8bit 单卡 用什么卡")
     assert first_lines(me, 1).startswith("📏") and "MI300X" in first_lines(me), me.text
+
+
+# A switch refused in any of the ways people refuse one is off, never on: the 8-bit optimizer, gradient
+# checkpointing, flash attention and offload each read the same refusals (bot/understand/switches.py)
+@pytest.mark.parametrize("text", [
+    "8b 全参 一张 h100 不想用八比特", "8b 全参 单卡 我不打算开 8bit 优化器", "8b 全参 80g 单卡 8 比特优化器就不用了",
+    "8b full finetune on one h100, we'd rather not use 8-bit adam", "8b full ft single h100, dont want the 8bit optimizer",
+    "8b full ft on an h100 with the 8-bit optimizer off", "8b full ft one h100 skip the 8bit adam",
+])
+def test_a_refused_8bit_optimizer_is_read_as_plain_adamw(text: str) -> None:
+    assert parse(text).request.optimizer == "adamw", text
+
+
+@pytest.mark.parametrize(("text", "field", "value"), [
+    ("qwen3 8b lora 4090 不想开梯度检查点", "grad_checkpointing", False),
+    ("qwen3 8b lora 4090 梯度检查点关掉", "grad_checkpointing", False),
+    ("qwen3 8b lora on a 4090, we'd rather skip gradient checkpointing", "grad_checkpointing", False),
+    ("qwen3 8b lora 4090 不打算用 flash attention", "attention", "eager"),
+    ("qwen3 8b lora on a 4090, don't want flash attention", "attention", "eager"),
+    ("qwen3 8b lora 4090 flash attention 就不开了", "attention", "eager"),
+    ("qwen3 32b lora 一张 a100 offload 就算了", "offload", "none"),
+    ("qwen3 32b lora on one a100, offload off", "offload", "none"),
+    ("qwen3 32b lora on one a100, don't wanna offload", "offload", "none"),
+])
+def test_every_switch_refused_is_off(text: str, field: str, value: object) -> None:
+    assert getattr(parse(text).request, field) == value, text
+
+
+@pytest.mark.parametrize(("text", "field", "value"), [
+    ("qwen3 8b 全参 h100 要不要开 8bit 优化器", "optimizer", None),
+    ("qwen3 8b 全参 h100 开 8bit 不用 offload 能放下吗", "optimizer", "adamw-8bit"),
+    ("qwen3 8b lora 4090 开梯度检查点", "grad_checkpointing", True),
+    ("qwen3 8b lora 4090 with flash attention 2", "attention", "flash"),
+])
+def test_a_switch_asked_of_or_turned_on_is_not_refused(text: str, field: str, value: object) -> None:
+    # an A-not-A question ("要不要开") refuses nothing, and a refusal of another switch ("不用 offload") is not this one's
+    assert getattr(parse(text).request, field) == value, text
+
+
+@pytest.mark.parametrize("text", ["求问 八B 全参 一张八十G的卡行吗 不想用八比特",
+                                  "is an 80gb card enough for an 8b full fine-tune if we skip the 8-bit optimizer?"])
+def test_a_refused_8bit_is_answered_with_adamw_and_named_back(text: str) -> None:
+    # 8B with AdamW holds 128 GB of model states (16 bytes a parameter): no on an 80 GB card; the reply says AdamW was read
+    me = said(text)
+    assert "❌" in first_lines(me, 1) and "128 GB" in me.text and "AdamW" in me.text, me.text

@@ -126,3 +126,62 @@ def test_the_last_day_of_a_cycle_after_the_jobs_price(text: str, day: str) -> No
 def test_a_bigger_card_asked_as_better_is_not_needed(text: str, lead: str) -> None:
     reply = conversation(text)
     assert reply.splitlines()[0].startswith(lead) and "4090" in reply.splitlines()[0], reply
+
+
+def _said_number(value: str) -> str:
+    """A version or size as it is said in Chinese ("3" 三, "14" 十四, "72" 七十二, "2.5" 二点五, "0.6" 零点六)."""
+    digits = "零一二三四五六七八九"
+    whole, _, part = value.partition(".")
+    n = int(whole)
+    if n >= 100:  # "四百零五", "二百三十五"
+        rest = n % 100
+        word = digits[n // 100] + "百" + ("" if not rest else "零" + digits[rest] if rest < 10 else digits[rest // 10] + "十"
+                                           + (digits[rest % 10] if rest % 10 else ""))
+    else:
+        word = digits[n] if n < 10 else ("" if n < 20 else digits[n // 10]) + "十" + (digits[n % 10] if n % 10 else "")
+    return word + ("点" + "".join(digits[int(c)] for c in part) if part else "")
+
+
+def _spoken_models() -> list[tuple[str, str]]:
+    """(the catalog id, its name said aloud) for every Qwen and Llama model named as <family><version>-<size>B."""
+    import re
+
+    from engine.catalog import models
+
+    out = []
+    for m in models().entries:
+        named = re.fullmatch(r"(qwen|llama)-?(\d(?:\.\d)?)-(\d+(?:\.\d)?)b", m.id)
+        if named:
+            family = {"qwen": "千问", "llama": "拉玛"}[named[1]]
+            out.append((m.id, f"{family}{_said_number(named[2])}{_said_number(named[3])}B"))
+    return out
+
+
+@pytest.mark.parametrize(("ident", "said"), _spoken_models(), ids=lambda v: v)
+def test_a_family_said_with_its_version_and_size_is_that_catalog_model(ident: str, said: str) -> None:
+    # voice input writes the version, then the size, in one run of numerals ("千问三八B" is Qwen3-8B, never an 8B of
+    # no family, "千问三十四B" Qwen3-14B, never a 34B): every such catalog model reads back as itself
+    assert parse(f"{said} 罗拉 一张 a100 够吗").request.model == ident, said
+
+
+@pytest.mark.parametrize(("text", "params"), [("千问三十二B 罗拉 一张 a100 够吗", 32.0), ("千问七十B 全参 要几张卡", 70.0)])
+def test_a_run_no_version_split_names_is_read_as_a_size(text: str, params: float) -> None:
+    # no catalog model is Qwen3-2B or Qwen7-0B: the run stays one number, the size
+    request = parse(text).request
+    assert request.params_b == params or (request.model or "").endswith(f"{int(params)}b"), text
+
+
+@pytest.mark.parametrize("text", ["给我导出一个拉玛factory的配置 千问三八B Q罗拉", "拉马 factory 的 yaml 帮我出一份 千问三八b q罗拉"])
+def test_llama_factory_and_qlora_said_by_ear_export_that_file(text: str) -> None:
+    parsed = parse(text)
+    assert parsed.intent == "export" and parsed.request.framework == "hf", text
+    assert parsed.request.model == "qwen3-8b" and parsed.request.method == "qlora", text
+    reply = conversation(text)
+    assert "Qwen3-8B" in lead_lines(reply, 1) and "LLaMA-Factory" in lead_lines(reply, 1), reply
+
+
+def test_cards_and_memory_said_aloud_are_the_catalog_cards() -> None:
+    assert parse("千问三八B 罗拉 四零九零 够吗").request.gpu == "rtx-4090"
+    assert parse("千问三十四B 全参 八张H两百 多少显存").request.gpu == "h200"
+    request = parse("千问三八B 全参 A一百 八十G 行吗").request
+    assert request.gpu and request.gpu.startswith("a100-80g"), request

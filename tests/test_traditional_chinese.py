@@ -83,3 +83,40 @@ def test_taiwan_words_are_read_only_in_traditional_text() -> None:
     assert simplified("参考资料 执行") == "参考资料 执行"
     assert simplified("指令微調資料集 5 萬筆") == "指令微调数据集 5 万笔"
     assert parse("Qwen3 14B QLoRA 4090 輸出 yaml 跟啟動指令").intent == "export"
+
+
+@pytest.mark.parametrize(("taiwan", "mainland"), [
+    ("記憶體怎麼估？全參跟 LoRA 差多少", "显存怎么估？全参跟 LoRA 差多少"),
+    ("Qwen3 14B 全參 顯示卡記憶體要多少", "Qwen3 14B 全参 显存要多少"),
+    ("4 張 H100 租兩週 + 500G 儲存卷 + 2TB 物件儲存 總共多少", "4 张 H100 租两周 + 500G 存储卷 + 2TB 对象存储 总共多少"),
+    ("gpuli 儲存空間怎麼收費", "gpuli 存储空间怎么收费"),
+])
+def test_taiwan_words_for_memory_and_storage_are_the_mainland_ones(taiwan: str, mainland: str) -> None:
+    # 記憶體 is the card's memory here (显存), 儲存 is 存储 and 物件儲存 object storage (对象存储): one reply for both
+    assert simplified(taiwan) == mainland
+    a, b = ChatUser(), ChatUser()
+    a.say(taiwan)
+    b.say(mainland)
+    assert a.text == b.text
+
+
+def test_the_host_s_memory_stays_the_host_s() -> None:
+    # beside the CPU or the machine, 記憶體 is the host's RAM (内存), which offload fills, not the card's
+    assert simplified("系統記憶體 256G 夠 offload 嗎") == "系统内存 256G 够 offload 吗"
+    assert simplified("CPU 記憶體多大") == "CPU 内存多大"
+
+
+def test_storage_priced_in_traditional_characters_adds_each_storage() -> None:
+    # seed 000's gpuli: a volume ₮0.08 and object storage ₮0.015 per GB·month; 2,000 GB + 1,000 GB is ₮160 + ₮15
+    me = ChatUser()
+    me.say("8 張 H100 包一個月，加 2000G 儲存卷 和 1000G 物件儲存，總共多少")
+    assert "₮160" in me.text and "₮15" in me.text, me.text
+
+
+@pytest.mark.parametrize("ask", ["幫我出 yaml", "幫我出一份設定檔", "帮我写个 llamafactory 配置"])
+def test_help_me_make_the_file_is_an_export(ask: str) -> None:
+    # after a sized job, "幫我出 yaml" (help me produce the yaml) hands the file over, for that job
+    me = ChatUser()
+    me.say("14B LoRA bf16 用 L40S 夠嗎？")
+    me.say(ask)
+    assert "llamafactory.yaml" in me.text and "L40S" in me.text.splitlines()[1], me.text

@@ -155,7 +155,7 @@ _TOOL = r"deepspeed|(?<![a-z0-9])ds(?![a-z0-9])|llama[\s_-]?factory|accelerate|f
 # a tool named with the command that starts it: "accelerate launch 配置", "llamafactory-cli 的 yaml", "deepspeed launcher config"
 _TOOL_RUN = rf"(?:{_TOOL})(?:[\s_-]*(?:launch(?:er)?|cli|run|启动))?"
 # a request asked as a question hands the file over too: "能给 lora 的 yaml 吗", "could you send the config"
-_GIVE = (r"(?:整理|准备|弄|做|整)\s*(?:一?份|[一1]?个)|prepare\s+(?:me\s+)?(?:a|the)\b|put\s+together\s+(?:a|the)\b|draft\s+(?:a|the)\b|(?:能|可以|能不能|可不可以|麻烦)\s*(?:给|发|出)|(?:can|could|would)\s+you\s+(?:give|send|share|write|make|generate|provide)|给我|给个|给一?份|发我|发给|发个|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导(?:一?份|[一1]?个)|give\s+me|send\s+(?:me\s+|over\s+)?(?:the|a|that|this|it)\b|send\s+me|share|"
+_GIVE = (r"(?:整理|准备|弄|做|整)\s*(?:一?份|[一1]?个)|(?:帮|替)\s*(?:我|忙)\s*(?:出|写|做|弄|整|生成)|prepare\s+(?:me\s+)?(?:a|the)\b|put\s+together\s+(?:a|the)\b|draft\s+(?:a|the)\b|(?:能|可以|能不能|可不可以|麻烦)\s*(?:给|发|出)|(?:can|could|would)\s+you\s+(?:give|send|share|write|make|generate|provide)|给我|给个|给一?份|发我|发给|发个|发一?份|来一?份|来个|出一?份|出个|生成|要一?份|写一?份|导(?:一?份|[一1]?个)|give\s+me|send\s+(?:me\s+|over\s+)?(?:the|a|that|this|it)\b|send\s+me|share|"
          r"generate|make\s+me|write\s+me|dump|hand\s+me|get\s+me|(?:can|could|may)\s+i\s+(?:get|have)|i\s+(?:want|need|'d\s+like)\s+(?:the|a|an)\b")
 # the words of a question about a config rather than a request for one ("deepspeed config 里 auto 是什么意思"; "改" asks how
 # to change it, but "cutoff_len 改 4096" sets a value)

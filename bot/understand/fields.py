@@ -22,6 +22,7 @@ from bot.understand.method_refused import without_refused
 from bot.understand.numbers import COUNT_NUMBER, COUNT_UNIT, NUMBER, PERIOD_LEAD, RIG_WORDS, SEQ_UNITS, to_number
 from bot.understand.rule_window import ruled_out, unwindowed
 from bot.understand.switch_asks import ZERO3_WORD, asked_about, keeps_speed, zero3_asked
+from bot.understand.switches import EIGHT_BIT, OFFLOAD_OFF, attention, grad_checkpointing, optimizer  # noqa: F401 (read here by the parser)
 
 NUM = NUMBER
 
@@ -237,7 +238,7 @@ OFFLOAD = lazy(r"offload|卸载到(?:cpu|内存)", re.ASCII)
 
 
 def offload(text: str) -> str | None:
-    if OFFLOAD_NEG.search(text) or (keeps_speed(text) and not OFFLOAD.search(text)):  # "不想掉速": no offload
+    if OFFLOAD_NEG.search(text) or OFFLOAD_OFF.search(text) or (keeps_speed(text) and not OFFLOAD.search(text)):  # "不想掉速": no offload
         return "none"
     m = OFFLOAD_ALL.search(text)
     if m and not _asked(text, m):
@@ -245,57 +246,6 @@ def offload(text: str) -> str | None:
     m = OFFLOAD.search(text)
     if m and not _asked(text, m):
         return "optimizer"
-    return None
-
-
-OPTIM_8BIT = lazy(r"8[\s-]?bit\s*(?:adam\w*|optim\w*|优化器)|adam\w*[\s_-]*8[\s_-]?bit|8\s*(?:比特|位)\s*(?:adam\w*|优化器)"
-    r"|paged[\s_-]*adam\w*[\s_-]*8bit|bnb[\s_-]*8[\s_-]?bit|8bit[\s_-]*adam", re.ASCII)
-
-EIGHT_BIT = r"8[\s_-]?(?:bit|比特|位)(?![\s_-]*(?:base|底座|量化|quant|load|weight|权重|q?lora))"
-OPTIM_PLAIN = lazy(r"(?:(?<!开)不开|(?<!用)不用|没开|(?<![要需])不要|别用|别开|关掉|关闭|去掉|without|w/o|\bno|\bnot|don'?t\s+use)\s*(?:the\s+|an?\s+|用\s*|开\s*)?"
-    rf"{EIGHT_BIT}|(?:plain|vanilla|standard|普通的?|标准的?|原版的?|常规的?)\s*adam|(?:32[\s-]?bit|fp32|float32|全精度)\s*(?:的\s*)?(?:adam|优化器|optimizer)|adamw_torch"
-    r"|(?:with|using|use|用|\+)\s*(?:the\s+)?adamw?\b(?![\s_-]*8)"  # "bf16 + adamw"; every trick ruled out ("no tricks") too
-    r"|(?:不开|不用|不加|没开|没有|\bno|without)\s*(?:任何|any\s+)?\s*(?:省显存的?\s*)?(?:tricks?\b|技巧|花活|优化技巧)", re.ASCII)
-# "8bit" switched on bare ("单卡a100 80g 开8bit 放得下", "with 8bit on one h100"): the optimizer, unless LoRA's base is meant
-OPTIM_8BIT_ON = lazy(r"(?:开|用|打开|启用|加|上|\bwith|\busing|\buse|\benabl\w*)\s*(?:了\s*)?" + EIGHT_BIT + r"(?![\s_-]*(?:模型|model|推理|infer))", re.ASCII)
-
-
-def optimizer(text: str) -> str | None:
-    """"8bit 优化器", "开8bit" (no LoRA named): the 8-bit one; "不开 8bit 优化器", "without 8-bit adam", "plain AdamW": AdamW."""
-    if OPTIM_PLAIN.search(text):
-        return "adamw"
-    m = OPTIM_8BIT.search(text) or (None if LORA.search(text) or QLORA.search(text) else OPTIM_8BIT_ON.search(text))
-    if m and not _asked(text, m):
-        return "adamw-8bit"
-    return None
-
-
-GC_WORD = r"(?:梯度检查点|检查点重计算|重计算|gradient[\s_-]*checkpoint\w*|grad[\s_-]*(?:ckpt|checkpoint\w*)|activation[\s_-]*checkpoint\w*|\bgc\b)"
-GC_OFF = lazy(rf"(?:关闭|关掉|关了|不开|不用|没开|禁用|去掉|without|w/o|\bno|disable[sd]?|turn\s*off)\s*(?:了\s*)?{GC_WORD}"
-    rf"|{GC_WORD}\s*(?:[:=]\s*)?(?:off|关|关闭|关掉|关了|disabled|false|不开)", re.ASCII)
-GC_ON = lazy(GC_WORD, re.ASCII)
-
-
-def grad_checkpointing(text: str) -> bool | None:
-    if GC_OFF.search(text):
-        return False
-    if GC_ON.search(text):
-        return True
-    return None
-
-
-ATTN_EAGER = lazy(r"\beager\b|不用\s*flash|没有\s*flash|without\s*flash|no\s*flash|w/o\s*flash|关闭?\s*flash", re.ASCII)
-ATTN_SDPA = lazy(r"\bsdpa\b", re.ASCII)
-ATTN_FLASH = lazy(r"flash[\s_-]*(?:attn|attention)\w*|\bfa2?\b|flashattention", re.ASCII)
-
-
-def attention(text: str) -> str | None:
-    if ATTN_EAGER.search(text):
-        return "sdpa" if "sdpa" in text else "eager"
-    if ATTN_SDPA.search(text):
-        return "sdpa"
-    if ATTN_FLASH.search(text):
-        return "flash"
     return None
 
 

@@ -56,8 +56,19 @@ def _readings(word: str, keys: dict[str, str]) -> dict[str, str]:
     return out
 
 
+LONE_LETTER = lazy(r" +[a-z]$")
+
+
 def _card(m: re.Match[str]) -> str:
     raw = m.group(0)
+    fixed = _repair(raw)
+    lone = LONE_LETTER.search(raw) if fixed == raw else None
+    if lone is not None:  # "h2oo q": no card with the lone letter ("l4o s" is one), so the card, then a word of its own
+        return _repair(raw[:lone.start()]) + lone.group(0)
+    return fixed
+
+
+def _repair(raw: str) -> str:
     if not LOOKALIKES.intersection(raw):
         return raw
     compact = "".join(c for c in raw if c not in SEPARATORS)

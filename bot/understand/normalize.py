@@ -20,6 +20,7 @@ from bot.understand import (
     provider_words,
     spoken_chinese,
     spoken_english,
+    spoken_names,
     typos,
 )
 from bot.understand.lazy import lazy
@@ -80,8 +81,6 @@ LIST_MARKER = lazy(r"[(（](\d{1,2})[)）]|([①-⑩])|(?:^|(?<=[\s:：,，;；�
 # "a 10-day run", "a 36-hour job", "the 2-week plan": a hyphenated length is that length (the hyphen a space,
 # so every span keeps its place)
 HYPHEN_LENGTH = lazy(r"(?<=\d)-(?=(?:days?|weeks?|months?|hours?|hrs?|h|minutes?|mins?)\b)")
-# voice input writes LoRA as it sounds ("七b罗拉", "q 罗拉", "洛拉"): read as the method's name
-SPOKEN_LORA = lazy(r"[罗萝洛]拉")
 MIN_AS_MINIMUM = lazy(r"\bmin\b\.?(?=\s*(?:config|configuration|setup|spec|specs|hardware|hw|requirements?|reqs?"
                       r"|vram|memory|mem|gpus?|cards?|card count|配置|显存|卡))")
 # engineers' shorthand for a config file: "accelerate cfg", "ds conf", "cfg pls" read as "config"
@@ -230,8 +229,8 @@ def normalize(text: str) -> str:
     text = _provider_glued().sub(r"\1 ", text) if "gpu" in text or "yiwan" in text else text
     text = event_days.dated(text)  # "双十二前", "by double 12": the festival as its date
     text = formal_numerals.fold(text)  # "壹万伍仟元": the formal numerals of a finance note, as the ordinary ones
+    text = spoken_names.read(text)  # "千问三八b", "拉玛factory", "q罗拉": voice input's names (Qwen3-8B, LLaMA-Factory, QLoRA)
     text = spoken_chinese.read(text)  # "四零九零", "a一百", "四十g", "一点五天": voice input's numbers in digits
-    text = SPOKEN_LORA.sub(" lora ", text) if "拉" in text else text  # "七b罗拉": 7b lora
     text = _UNIT_THEN_COUNT.sub(r"\1 ", text)
     text = _convert_numerals(text)
     text = _COLLOQUIAL_DIGITS.sub(_colloquial_digits, text)

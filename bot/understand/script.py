@@ -33,7 +33,8 @@ CANTONESE = {"点样": "怎样", "点解": "为什么", "几多": "多少", "系
 # tw2sp phrase table also turns 序列 into 串行, so the few words our readers need are kept here, read as one word)
 TAIWAN = {"汇出": "导出", "档案": "文件", "软体": "软件", "硬体": "硬件", "程式": "程序", "资料集": "数据集", "资料量": "数据量", "资料": "数据",
           "硬碟": "硬盘", "帐号": "账号", "储值": "充值", "讯息": "消息", "载入": "加载", "预设": "默认", "伺服器": "服务器",
-          "网路": "网络", "显示卡": "显卡", "效能": "性能", "频宽": "带宽", "推论": "推理", "执行": "运行"}
+          "网路": "网络", "显示卡": "显卡", "效能": "性能", "频宽": "带宽", "推论": "推理", "执行": "运行",
+          "储存": "存储", "物件储存": "对象存储", "区块储存": "块存储"}
 _TAIWAN = lazy("|".join(sorted(TAIWAN, key=len, reverse=True)))
 # "我哋得一万块": 得 before an amount is Cantonese for "only have" (我们只有), never Mandarin's "must"
 _ONLY_HAVE = r"(?:我哋|我|我们)得(?=\s*[\d一二两三四五六七八九十几半])"
@@ -80,6 +81,10 @@ _RULES = (
     # 输出 before a file is Taiwan's export ("输出 yaml 跟启动指令"); 指令 is a command, but not instruction data or tuning
     (lazy(r"输出(?=\s*(?:yaml|json|配置|config|脚本|文件|设定))", re.IGNORECASE), "导出"),
     (lazy(r"指令(?!\s*(?:微调|精调|调优|数据|集|遵循|跟随|对齐|模型|样本|tun|data|follow))", re.IGNORECASE), "命令"),
+    # Taiwan's 记忆体 is memory: the host's beside a CPU or the machine ("系统记忆体", "CPU 记忆体" = 内存), else the card's
+    # (显存: "记忆体怎么估", "显卡记忆体不够"), which is the memory this bot sizes
+    (lazy(r"(cpu|系统|主机|电脑|机器|伺服器|服务器)(\s*)记忆体", re.IGNORECASE), r"\1\2内存"),
+    (lazy(r"(?:显示卡|显卡|显示|gpu\s*)?记忆体", re.IGNORECASE), "显存"),
     # Taiwan's noun 设定 (a tool's settings) is 配置; the verb before a Chinese object ("设定 预算") stays
     (lazy(r"设定(?!\s*(?![一两二三四五六七八九十])[\u3400-\u9fff])"), "配置"),
 )
