@@ -119,8 +119,8 @@ def test_rupees_are_read_with_indias_scale_words_and_never_as_dollars(text: str,
 
 
 @pytest.mark.parametrize(("message", "said", "shown"), [
-    ("our budget is 3 lakh a month, 14b full fine-tune on gpuli, what config?", "INR 300,000", "₮4,308"),
-    ("预算每月 2 lakh，13b lora 跑一个月", "200,000 印度卢比", "₮389"),
+    ("our budget is 3 lakh a month, 14b full fine-tune on gpuli, what config?", "INR 300,000 a month", "₮4,308"),
+    ("预算每月 2 lakh，13b lora 跑一个月", "200,000/月 印度卢比", "₮389"),
 ])
 def test_a_plan_with_a_lakh_budget_names_it_back_in_rupees(message: str, said: str, shown: str) -> None:
     user = ChatUser()

@@ -15,12 +15,12 @@ from bot.core.answers import size_request
 from bot.core.context import Context
 from bot.core.roadmap_budget import budget_line
 from bot.core.several import verdict_first
+from bot.core.unrated_budget import unrated_line
 from bot.messages import Reply
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed
 from bot.understand.roadmap import budget_period, first_method, plan_asked, staged
-from bot.understand.unrated_currency import currency_names
 from engine.money import Money
 
 ASSUMED_B = 7.0  # billions of parameters taken when no size is named: the size teams most often start from
@@ -76,9 +76,7 @@ def _budget(ctx: Context, parsed: Parsed, first: dict[str, Any], full: Reply) ->
     in a currency with no rate, said to be not weighed."""
     said, budget = parsed.cues.unrated_amount, parsed.asks.budget
     if said is not None and (budget is None or budget[0] == said[0]):
-        en, zh = currency_names(said[1])
-        return [t("plan.unrated_budget", ctx.lang, code=said[1], name=zh if ctx.lang == "zh" else en,
-                  amount=f"{said[0].normalize():,f}")]
+        return [unrated_line(ctx.lang, said, parsed.words)]
     view = full.data.get("v") if full.kind == "sizing" and isinstance(full.data, dict) else None
     if budget is None or not isinstance(view, dict):
         return []
