@@ -130,3 +130,29 @@ def test_speed_wished_after_a_full_72b_drops_offload() -> None:
     chat.say("钱不是问题 越快越好")
     head = "\n".join(chat.lines[:2])
     assert "8×H200" in head and "8-bit" in chat.text, chat.text
+
+
+@pytest.mark.parametrize(("message", "lead"), [
+    # $2,500 over a quarter: ₮109 (a 4090 week) + 2 × ₮899 (1× A100 80GB PCIe months) = ≈ $1,907; a third month is over
+    ("we have about $2.5k this quarter: 8b qlora pilot first, then full ft 8b if needed. plan?",
+     ("$2,500 for the quarter", "both steps fit", "₮109", "₮899", "2 month", "$1,907")),
+    # ¥20,000 (≈ $2,817): ① ₮109 + three months of ② ₮899 = ≈ $2,806, so three months fit, no more than a quarter holds
+    ("这个季度经费 2 万元，先用 qlora 验证 8b，效果不行再全参，怎么安排",
+     ("¥20,000（本季度）", "两步都放得下", "₮109", "₮899", "3 个月")),
+    # $600 for 14b: the pilot week fits, the full fine-tune's month (4× A100 80GB SXM, ₮4,308) does not
+    ("budget $600, 14b lora pilot then full finetune later, what's the plan?",
+     ("$600", "only step ① fits", "₮4,308", "4× A100 80GB SXM")),
+])
+def test_a_two_step_plan_names_its_budget_back_and_says_whether_both_steps_fit(message: str, lead: tuple[str, ...]) -> None:
+    user = ChatUser()
+    user.say(message)
+    first = user.text.splitlines()[0]
+    assert all(bit in first for bit in lead), first
+
+
+def test_a_two_step_plan_with_rupees_names_them_back_unweighed() -> None:
+    user = ChatUser()
+    user.say("we have 1.2 lakh INR for the quarter, 8b qlora first then maybe full ft, plan?")
+    first = user.text.splitlines()[0]
+    assert "INR 120,000" in first and "no rate" in first
+    assert "both steps fit" not in user.text and "$120,000" not in user.text

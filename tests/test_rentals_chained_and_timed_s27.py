@@ -27,6 +27,17 @@ def test_rentals_one_after_another_are_each_priced_and_summed(text: str) -> None
     assert "8×RTX 4090" not in chat.text and "8× RTX 4090" not in chat.text
 
 
+@pytest.mark.parametrize(("first", "then", "total"), [
+    # the 4090 named one message before: its week ₮109 (2 or 3 days are bought as a week) + 8×H100's month ₮14,432
+    ("我们打算先拿 4090 把 7b qlora 跑通", "跑通大概三天 然后 8卡H100 全参 一个月 一共多少 gpuli", "₮109 + ₮14,432 = ₮14,541"),
+    ("a 7b qlora pilot on one 4090 first", "验证两天 然后 gpuli 8卡H100 包月 总共多少", "₮109 + ₮14,432 = ₮14,541"),
+])
+def test_a_stage_whose_card_was_named_a_message_before_is_priced_and_summed(first: str, then: str, total: str) -> None:
+    chat = said(first, then)
+    assert total in chat.lines[0], chat.text
+    assert "RTX 4090" in chat.text and "8× H100" not in chat.lines[0].split("=")[0]
+
+
 def test_a_count_said_before_two_cards_is_still_both_cards() -> None:
     chat = said("8 卡 h100 和 h200 一个月各多少")
     assert "8×H100 SXM" in chat.text and "8×H200 SXM" in chat.text, chat.text

@@ -106,3 +106,37 @@ def test_the_amount_said_in_an_unrated_currency_is_read_with_it(text: str, amoun
     found = unrated_amount(text)
     assert found is not None and found[0] == Decimal(amount) and found[1] == ident
     assert unrated_amount("budget $300") is None and unrated_amount("in SGD?") is None
+
+
+@pytest.mark.parametrize(("text", "amount"), [
+    ("we have 2.5 lakh INR for two months", "250000"), ("budget of 3 lakh a month for the team", "300000"),
+    ("预算 1 crore 卢比", "10000000"), ("spend at most 75k rupees", "75000"), ("₹40,000 for the pilot", "40000"),
+])
+def test_rupees_are_read_with_indias_scale_words_and_never_as_dollars(text: str, amount: str) -> None:
+    found = unrated_amount(text)
+    assert found == (Decimal(amount), "INR")
+    assert unrated_amount("2 lakh usd budget") is None  # a lakh of a currency the catalog keeps is not rupees
+
+
+@pytest.mark.parametrize(("message", "said", "shown"), [
+    ("our budget is 3 lakh a month, 14b full fine-tune on gpuli, what config?", "INR 300,000 a month", "₮4,308"),
+    ("预算每月 2 lakh，13b lora 跑一个月", "200,000/月 印度卢比", "₮389"),
+])
+def test_a_plan_with_a_lakh_budget_names_it_back_in_rupees(message: str, said: str, shown: str) -> None:
+    user = ChatUser()
+    user.say(message)
+    assert said in user.text.splitlines()[0] and ("no rate" in user.text or "汇率" in user.text)
+    assert shown in user.text and "$300,000" not in user.text and "$3 " not in user.text
+
+
+@pytest.mark.parametrize(("message", "said", "card"), [
+    ("8b qlora trial run, which gpu should we take? money is tight, around 8k INR", "INR 8,000", "RTX 4090"),
+    ("预算 5 万日元，7b qlora 用什么卡", "50,000 日元", "RTX 3090"),
+])
+def test_a_small_job_with_a_budget_in_an_unrated_currency_gets_a_24gb_card_and_the_budget_back(
+        message: str, said: str, card: str) -> None:
+    user = ChatUser()
+    user.say(message)
+    assert said in user.text and ("no rate" in user.text or "汇率" in user.text)
+    assert card in "\n".join(user.text.splitlines()[:4]) and "₮109" in user.text
+    assert "A100 80GB" not in "\n".join(user.text.splitlines()[:4])  # "8k" next to INR is money, not an 8k context

@@ -47,7 +47,7 @@ from bot.core.span_first import span_alone
 from bot.core.speed_kept import speed_over_price
 from bot.core.stop_billing import stop_line
 from bot.core.under_memory_lead import under_lead
-from bot.core.unrated_budget import unrated_plan_first
+from bot.core.unrated_budget import unrated_plan_first, unrated_sized
 from bot.core.versus import versus_request, with_lever
 from bot.messages import Reply, Turn
 from bot.text.errors import error_message
@@ -440,7 +440,7 @@ def plugin_elsewhere(ctx: Context, args: str) -> Reply:
 
 INTENTS: dict[str, IntentHandler] = {
     # "一万网络 8卡A100 和 gpuli 8卡A100 哪家便宜": which provider rents the setup cheaper leads the answer
-    "size": lambda ctx, parsed, text: providers_first(ctx, parsed, size_intent(ctx, parsed, text)),
+    "size": lambda ctx, parsed, text: unrated_sized(ctx, parsed, providers_first(ctx, parsed, size_intent(ctx, parsed, text))),
     "cost": cost_intent,
     "price": lambda ctx, parsed, text: providers_first(ctx, parsed, price_intent(ctx, parsed, text)),
     "inference": inference_intent,

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from bot.core.follow_ups import merge_follow_up
 from bot.core.part_job import with_job_before
+from bot.core.stage_card import stage_of_last
 from bot.core.weigh_priced import resized_weighed
 from bot.messages import Reply, Turn
 from bot.understand.parser import Parsed
@@ -20,9 +21,10 @@ def parts_read(parts: list[Parsed], last: Turn | None) -> list[Parsed]:
     """The parts of a message as they are answered: a first part that only changes the conversation's last
     question ("两周呢 另外要不要买 IB") is that question changed (a later one changes the part before it:
     `of_the_part_before`), and a part naming no job takes the job of the part before ("…one 80GB card enough?
-    cheapest monthly at gpuli?": that job's month there)."""
-    return with_job_before([merge_follow_up(p, last, p.words) if not i and p.follow_up and not stands_alone(p) else p
-                            for i, p in enumerate(parts)])
+    cheapest monthly at gpuli?": that job's month there); a first part giving a length alone is the last answer's
+    card for that length (bot.core.stage_card)."""
+    return with_job_before(stage_of_last([merge_follow_up(p, last, p.words) if not i and p.follow_up and not stands_alone(p)
+                                          else p for i, p in enumerate(parts)], last))
 
 
 def of_the_part_before(part: Parsed, before: Turn | None, answer: Callable[[Parsed], Reply]) -> Reply:

@@ -13,12 +13,14 @@ from typing import Any
 
 from bot.core.answers import size_request
 from bot.core.context import Context
+from bot.core.roadmap_budget import budget_line
 from bot.core.several import verdict_first
+from bot.core.unrated_budget import unrated_line
 from bot.messages import Reply
 from bot.text.i18n import t
 from bot.text.names import short_gpu
 from bot.understand.parser import Parsed
-from bot.understand.roadmap import first_method, plan_asked, staged
+from bot.understand.roadmap import budget_period, first_method, plan_asked, staged
 from engine.money import Money
 
 ASSUMED_B = 7.0  # billions of parameters taken when no size is named: the size teams most often start from
@@ -66,4 +68,17 @@ def roadmap(ctx: Context, parsed: Parsed, faq: bool = False) -> Reply | None:
     lines.append(t("roadmap.then", ctx.lang, method=t("method." + method, ctx.lang)))
     if assumed:
         lines.append(t("roadmap.assumed", ctx.lang, params=f"{ASSUMED_B:g}B"))
-    return verdict_first(full, Reply("error", ctx.lang, {"message": "\n".join(lines)}))
+    return verdict_first(full, Reply("error", ctx.lang, {"message": "\n".join([*_budget(ctx, parsed, v, full), *lines])}))
+
+
+def _budget(ctx: Context, parsed: Parsed, first: dict[str, Any], full: Reply) -> list[str]:
+    """The budget said with the plan, named back first: weighed against both steps (bot.core.roadmap_budget), or,
+    in a currency with no rate, said to be not weighed."""
+    said, budget = parsed.cues.unrated_amount, parsed.asks.budget
+    if said is not None and (budget is None or budget[0] == said[0]):
+        return [unrated_line(ctx.lang, said, parsed.words)]
+    view = full.data.get("v") if full.kind == "sizing" and isinstance(full.data, dict) else None
+    if budget is None or not isinstance(view, dict):
+        return []
+    line = budget_line(ctx.lang, (budget[0], budget[1] or ctx.display_currency), budget_period(parsed.words), first, view)
+    return [line.data["message"]] if line is not None else []

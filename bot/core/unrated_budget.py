@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from decimal import Decimal
 
 from bot.core.context import Context
 from bot.messages import Reply
 from bot.text.i18n import t
 from bot.understand.parser import Parsed
+from bot.understand.roadmap import budget_period
 from bot.understand.unrated_currency import currency_names
 from bot.views.price_currency import unrated_note
 
@@ -52,11 +54,39 @@ def unrated_plan_first(ctx: Context, parsed: Parsed, text: str,
                     asks=replace(asks, budget=None, budget_loose=False, enough=False, runway=False, how_long=False,
                                  runway_unit=None))
     reply = answer(ctx, plain, text)
-    if reply.kind != "cost":
-        return None
-    en, zh = currency_names(said[1])
-    note = Reply("error", ctx.lang, {"message": t("plan.unrated_budget", ctx.lang, code=said[1], name=zh if ctx.lang == "zh" else en,
-                                                  amount=f"{said[0].normalize():,f}")})
+    return _led(ctx, reply, said, parsed.words) if reply.kind == "cost" else None
+
+
+def unrated_sized(ctx: Context, parsed: Parsed, reply: Reply) -> Reply:
+    """A job sized or its card priced with money said in an unrated currency beside it ("7b qlora pilot, which
+    card? budget is tight, say 10k INR", "预算 5 万日元 跑 7b qlora 用什么卡"): the same leading line, so the amount
+    is named back and no verdict is drawn on it; a sizing keeps its fit verdict first and the line follows it.
+    `reply` as it is when none was said or it prices nothing."""
+    said = parsed.cues.unrated_amount
+    if said is None or parsed.follow is not None or reply.kind not in ("price", "cost", "sizing") \
+            or (parsed.asks.budget is not None and parsed.asks.budget[0] != said[0]):
+        return reply
+    if reply.kind == "sizing":
+        reply.also = [*reply.also, _note(ctx.lang, said, parsed.words, "plan.unrated_budget_above")]
+        return reply
+    return _led(ctx, reply, said, parsed.words)
+
+
+def _led(ctx: Context, reply: Reply, said: tuple[Decimal, str], words: str) -> Reply:
+    """`reply` behind the line naming `said` back: its currency, that no rate is kept for it, the figures as billed."""
+    note = _note(ctx.lang, said, words)
     note.also, reply.also = [reply, *reply.also], []
     note.turn, note.buttons = reply.turn, reply.buttons
     return note
+
+
+def _note(lang: str, said: tuple[Decimal, str], words: str, key: str = "plan.unrated_budget") -> Reply:
+    """The line itself: the amount as said, with the span it is for ("2 lakh per month": INR 200,000 a month)."""
+    return Reply("error", lang, {"message": unrated_line(lang, said, words, key)})
+
+
+def unrated_line(lang: str, said: tuple[Decimal, str], words: str, key: str = "plan.unrated_budget") -> str:
+    en, zh = currency_names(said[1])
+    period = budget_period(words)
+    amount = f"{said[0].normalize():,f}" + (t(f"roadmap.budget_period.{period}", lang) if period else "")
+    return t(key, lang, code=said[1], name=zh if lang == "zh" else en, amount=amount)

@@ -153,7 +153,7 @@ SEQ_AFTER = lazy(
 SEQ_BEFORE = lazy(rf"(?<![\d.])({NUM})\s*(k)?\s*(?:tokens?\s*)?(?:的\s*)?{SEQ_KEY}", re.ASCII)
 
 
-BARE_K = lazy(r"(?<![\d.$¥₮])(\d{1,4})\s*k(?![a-z0-9])(?!\s*(?:tokens?\b|samples?|条|样本|个|行|steps?|步|usd|usdt|u\b|元|刀|rmb|块|\$))" rf"(?!\s*{RIG_WORDS})", re.ASCII)
+BARE_K = lazy(r"(?<![\d.$¥₮₹€£])(\d{1,4})\s*k(?![a-z0-9])(?!\s*(?:tokens?\b|samples?|条|样本|个|行|steps?|步|usd|usdt|u\b|元|刀|rmb|块|\$|inr\b|rupees?\b|rs\b|₹|eur\b|euros?\b|€|gbp\b|£|[a-z]{3}\b(?<=hkd|sgd|aud|cad|jpy|twd|krw|myr|chf)|港币|新币|卢比|欧元|日元))" rf"(?!\s*{RIG_WORDS})", re.ASCII)
 
 
 def seq_len(text: str) -> int | None:

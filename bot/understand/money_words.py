@@ -63,7 +63,8 @@ BUDGET_AFTER = (r"(?:(?:人民币|美元|美金|rmb|cny|usdt?|u(?![a-z]))?\s*的
 # A unit of time, a count, a size or a share after the number: not money, whatever came before.
 NOT_MONEY_AFTER = (r"(?!\s*(?:天|日|周|星期|礼拜|个?月(?![付费租])|年(?![付费租])|小时|钟头|分钟|h\b|hours?|hrs?|days?|d\b|weeks?|months?|mo\b|years?"
                    r"|张|卡|块卡|台|个|条|样本|samples?|tokens?|步|steps?|iters?|iterations?|epochs?|轮|gpus?|cards?|gb?\b|tb?\b|b\b|m\b"
-                   r"|%|percent\b|个百分点|倍|x(?![a-wyz])|[*×]|grand\b))")  # "below 99%": a share, never an amount of money;
+                   # India's scale words ("2 lakh", "1.5 crore"): rupees, bot.understand.unrated_currency's to read
+                   r"|%|percent\b|个百分点|倍|x(?![a-wyz])|[*×]|grand\b|lakhs?\b|lacs?\b|crores?\b))")  # "below 99%": a share, never an amount of money;
 # "budget 8x a100": a count of cards, never $8
 
 

@@ -42,3 +42,16 @@ def first_method(norm: str) -> str:
     LoRA is what is tried before full fine-tuning), else QLoRA (the least memory: a 24 GB card)."""
     low = norm.lower()
     return "qlora" if "qlora" in low or not ADAPTER.search(low) else "lora"
+
+
+# the span a budget is for, said beside it: "for the quarter", "per month", "每季度", "一年", "this year"
+_PERIODS = (("quarter", r"quarter(?:ly)?\b|季度|每季|一季"), ("year", r"\b(?:year|annual)(?:ly)?\b|\bper\s+annum\b|每年|一年|全年|年度"),
+            ("month", r"\b(?:month|monthly)\b|\bmo\b|每月|每个月|一个月|月度|/\s*月"), ("week", r"\b(?:week|weekly)\b|每周|一周|/\s*周"))
+MONTHS_IN = {"quarter": 3, "year": 12, "month": 1, "week": 0}
+
+
+def budget_period(norm: str) -> str | None:
+    """The span the budget of a two-step plan is for ("~$2k for the quarter": quarter; "每月预算 1 万": month); None when
+    none is said, or several are (a month may be the run's length beside a yearly budget: the first said is taken)."""
+    found = [(m.start(), name) for name, pattern in _PERIODS for m in [re.search(pattern, norm, re.I)] if m]
+    return min(found)[1] if found else None

@@ -59,9 +59,17 @@ def unrated_named(text: str) -> str | None:
     lower = text.lower()
     words, others = _gate()
     if words.isdisjoint(_WORD.findall(lower)) and not any(a in lower for a in others):
-        return None
+        return "INR" if ("la" in lower or "cr" in lower) and _lakh_alone(text) else None
     found = {_ids()[m.group(0).lower()] for m in _pattern().finditer(text)}
     return found.pop() if len(found) == 1 else None
+
+
+def _lakh_alone(text: str) -> bool:
+    """Whether `text` states an amount in lakh or crore with no currency named ("budget 2 lakh a month"): rupees,
+    the only money counted in them; one beside a currency the catalog keeps ("$2 lakh", "2 lakh usd") is not."""
+    m = INDIAN_SCALE.search(text)
+    return m is not None and not re.search(r"[$¥₮]\s*$", text[:m.start()]) and \
+        not re.match(r"\s*(?:usdt?|dollars?|bucks|rmb|cny|yuan|u\b|刀|元|块|美元|美金|人民币)", text[m.end():], re.I)
 
 
 def unrated_alone(text: str) -> bool:
@@ -73,8 +81,13 @@ def unrated_alone(text: str) -> bool:
 
 # "1.500 EUR", "12.000 €", "1 500 EUR": with the currency beside it, a dot or a space before each group of three
 # digits groups thousands, as most of Europe writes them (one reading, so no ask back: nothing is stored)
-_NUMBER = rf"((?<![\d.,]){GROUPED}|\d(?:[\d,]*\d)?(?:\.\d+)?)(?:\s*(k|千|万|w)(?![a-z]))?(?![\d.])"
-_SCALE = {"k": Decimal(1000), "千": Decimal(1000), "万": Decimal(10_000), "w": Decimal(10_000)}
+_NUMBER = (rf"((?<![\d.,]){GROUPED}|\d(?:[\d,]*\d)?(?:\.\d+)?)(?:\s*(k|千|万|w|lakhs?|lacs?|crores?|cr)(?![a-z]))?"
+           r"(?![\d.])")
+_SCALE = {"k": Decimal(1000), "千": Decimal(1000), "万": Decimal(10_000), "w": Decimal(10_000),
+          **dict.fromkeys(("lakh", "lakhs", "lac", "lacs"), Decimal(100_000)),
+          **dict.fromkeys(("crore", "crores", "cr"), Decimal(10_000_000))}
+# India's own scale words with no currency named ("2 lakh per month", "budget of 1.5 crore"): rupees are meant
+INDIAN_SCALE = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s*(lakhs?|lacs?|crores?)(?![a-z])", re.I)
 
 
 @cache
@@ -88,7 +101,8 @@ def _amount_pattern() -> re.Pattern[str]:
 def unrated_amount(text: str) -> tuple[Decimal, str] | None:
     """The amount `text` states in a currency without a rate, scaled, with that currency's code ("budget S$300":
     300, SGD; "预算 2 万港币": 20000, HKD); None when it states none."""
-    if unrated_named(text) is None:
+    named = unrated_named(text)
+    if named is None:
         return None
     for m in _amount_pattern().finditer(text):
         end = "1" if m["num1"] else "2"
@@ -99,7 +113,8 @@ def unrated_amount(text: str) -> tuple[Decimal, str] | None:
             continue
         scale = m[f"scale{end}"]
         return amount * _SCALE[scale.lower()] if scale else amount, _ids()[m[f"name{end}"].lower()]
-    return None
+    bare = INDIAN_SCALE.search(text) if named == "INR" and _lakh_alone(text) else None
+    return (Decimal(bare[1]) * _SCALE[bare[2].lower()], "INR") if bare else None
 
 
 def currency_names(ident: str) -> tuple[str, str]:
