@@ -3,7 +3,6 @@ is that question with the change; anything that stands on its own is left alone.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from bot.core import card_fit_asked, recount_follow, scaled_follow, step_time_follow, toggle_follow
@@ -48,6 +47,7 @@ from bot.core.provider_runs import job_at_provider
 from bot.core.providers_follow import card_weighed, providers_of_last
 from bot.core.refund_after_use import rule_of_money
 from bot.core.run_on_priced import card_for_run, job_on_card_swapped, job_on_priced, run_on_priced, total_of_priced
+from bot.core.setting_follow import setting_changed
 from bot.core.setup_at_provider import setup_at_provider
 from bot.core.setup_follow import (
     count_on_pick,
@@ -56,7 +56,6 @@ from bot.core.setup_follow import (
     prices_of_setup,
     setup_follow,
     setup_span,
-    stage_on_count,
 )
 from bot.core.span_first import job_in_span
 from bot.core.unrated_follow import unrated_of_last
@@ -67,7 +66,6 @@ from bot.understand.clause_marks import ASKING
 from bot.understand.cues import FOLLOW_UP_CHARS
 from bot.understand.daily_hours import Daily
 from bot.understand.faq_topics import unsized_of_entry
-from bot.understand.fields import EIGHT_BIT
 from bot.understand.glossary import is_definition
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
@@ -215,7 +213,7 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     picked = _pick_with_add_ons(parsed, last, text, duration)
     if picked is not None:  # "加 2T 存储卷 再加 1T 对象存储 总共多少钱": the setup just priced with them, before any cost ask
         return picked
-    about = scaled_follow.scaled_of_last(parsed, last) or step_time_follow.step_time_of_last(parsed, last) or _setting_changed(parsed, last) or _switch_needed(parsed, last) or _per_card_of_sizing(parsed, last, text) or _stage_of_sizing(parsed, last, text) \
+    about = scaled_follow.scaled_of_last(parsed, last) or step_time_follow.step_time_of_last(parsed, last) or setting_changed(parsed, last) or _switch_needed(parsed, last) or _per_card_of_sizing(parsed, last, text) or _stage_of_sizing(parsed, last, text) \
         or _count_needed(parsed, last, text) or about_last(parsed, last, text)
     if about is not None:
         return about
@@ -450,33 +448,6 @@ def _stage_of_sizing(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         return None
     stated = {k: v for k, v in q.stated().items() if k in MODIFIERS}
     return replace(parsed, request=TrainingRequest.model_validate({**job, **stated}), intent="size", missing=[], follow_up=True)
-
-
-BARE_8BIT = lazy(rf"(?<![\w.]){EIGHT_BIT}", re.ASCII)
-PRECISION_OF = {"bf16": "mixed", "fp16": "mixed", "no": "fp32"}  # bf16/fp16 autocast hold the same memory
-
-
-def _setting_changed(parsed: Parsed, last: Turn) -> Parsed | None:
-    """"bf16", "不开 offload", "with 8bit adam", "flash attention 呢" after a sizing or a cost: that job with
-    the setting changed, answered as before (7B LoRA sized again, 20-26 GB), never the FAQ entry the
-    setting's word names; a question about the setting ("bf16 还是 fp16?") is no bare setting (cues)."""
-    job = job_of(last, {}) if parsed.request.gpu else counted(last, job_of(last, {}))  # on the count "how many?" gave
-    if not (parsed.cues.setting_only or parsed.cues.under_gb) or last.kind not in ("size", "cost") or not (job.get("model") or job.get("params_b")):
-        return None
-    stated = {k: v for k, v in parsed.request.stated().items() if k in MODIFIERS or k == "sharding"}  # "FSDP 呢": its engine
-    if parsed.asks.mixed_precision in PRECISION_OF:
-        stated["precision"] = PRECISION_OF[parsed.asks.mixed_precision]
-    if "optimizer" not in stated and "method" not in stated and BARE_8BIT.search(parsed.words):
-        if job.get("method") in ("lora", "qlora"):
-            return None  # "8bit" alone after a LoRA sizing: its base quantized, asked of the FAQ as before
-        stated["optimizer"] = "adamw-8bit"  # "8bit" alone after a full fine-tune: its optimizer
-    merged = TrainingRequest.model_validate({**job, **count_on_pick(stage_on_count(stated, job, last), job, last)})
-    if priced_setup_changed(last, merged):  # "no offload then?" after "monthly?": the new setup's month, as "不想 offload 呢"
-        return replace(parsed, request=merged, intent="cost", follow=setup_follow(merged, setup_span(last), last),
-                       missing=[], follow_up=True, faq=[], faq_answers=[], faq_confident=False)
-    return recount_follow.recounted(replace(parsed, request=merged, intent=last.kind, missing=[], follow_up=True, faq=[],
-                   faq_answers=[], faq_confident=False, asks=replace(parsed.asks, sizing=True) if last.data.get("verdict") else parsed.asks), last,
-                   own=bool(parsed.request.num_gpus))
 
 
 def _switch_needed(parsed: Parsed, last: Turn) -> Parsed | None:

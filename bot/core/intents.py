@@ -101,7 +101,7 @@ def export_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         if "accelerate" in tools or deepspeed:  # "出一份 4 卡的 accelerate config": no model is needed for it
             files = generic_files(q.num_gpus, q.zero, q.offload or "none", "accelerate" in tools, deepspeed,
                                   asks.mixed_precision, q.micro_batch, q.grad_accum)
-            return generic_export_reply(files, q.num_gpus, ctx.lang, tools, asks.mixed_precision)
+            return generic_export_reply(files, q.num_gpus, ctx.lang, tools, asks.mixed_precision, q.optimizer)
         return ask_model(ctx, "export", parsed.request)  # LLaMA-Factory's YAML needs the model: which?
     # the options named ("bf16", "accelerate") go into the files and lead the reply's summary
     return export_request(ctx, cost_fields(parsed), precision=asks.mixed_precision, tools=asks.tools, shown=asks.shown)

@@ -20,6 +20,7 @@ from itertools import pairwise
 
 from bot.understand import fields as f
 from bot.understand import one_message
+from bot.understand.cues import setting_alone
 from bot.understand.entities import SIZE, find_gpus, find_models, find_provider
 from bot.understand.lazy import lazy
 from bot.understand.money_words import find_money
@@ -182,6 +183,14 @@ def _settle(norm: str, mark: re.Match[str], values: list[Said], floor: int) -> C
     return ([*dropped, (mark.start(), _filled(norm, mark.end()))], {}) if dropped else None
 
 
+# a word closing the message that says what came before it was what was meant ("bf16 not quantized i mean", "bf16 不量化
+# 我是说", "14b is what i meant", "lora 才对"), with the interjections and stops said around it
+MEANT = (r"我是说|我的意思是|我说的是|我是指|我指的是|才对|\b(?:is\s+|that'?s\s+)?what\s+i\s+mean[t]?\b|\bi\s+mean[t]?\b")
+CLOSING = lazy(rf"(?:[\s,.:;!?…—–-]|\b(?:sorry|oops|ah|oh)\b|啊|哦|嗯|呢|吧)*(?:{MEANT})(?:[\s,.:;!?…—–-]|啦|了|呢|吧|啊|哈|的)*$",
+               re.IGNORECASE)
+CLOSED = 40  # characters before the closing word: a follow-up's change of the job, not a question of its own
+
+
 @one_message.per_message
 def opening(text: str) -> tuple[str, bool]:
     """`text` without the correction word it opens with, and whether it opened with one that corrects the
@@ -189,10 +198,32 @@ def opening(text: str) -> tuple[str, bool]:
     value follows the word and none stands before it, so the value taken back was said in an earlier message and
     the message is a change of the last job, whatever else it says (bot.core.follow_ups keeps the rest of it)."""
     norm = normalize(text)
-    if not MARKER.search(norm):
+    if not (MARKER.search(norm) or CLOSING.search(norm)):
         return text, False
-    rest = _leading(norm, said(norm))
+    rest = _leading(norm, said(norm)) or _closing(norm) or _settings_led(norm)
     return (rest, True) if rest is not None else (text, False)
+
+
+def _closing(norm: str) -> str | None:
+    """`norm` without the word closing it that says the rest was what was meant ("bf16 not quantized i mean", "bf16
+    不量化 我是说"), when the rest is short and states values or settings of a job: a change of the last job, as a
+    correction word opening it is ("i mean bf16, not quantized")."""
+    close = CLOSING.search(norm)
+    rest = norm[:close.start()].strip() if close else ""
+    if not rest or len(rest) > CLOSED:
+        return None
+    led = _leading(rest, said(rest)) or _settings_led(rest)  # "sorry, bf16 i mean": a correction word at both ends
+    return led if led is not None else rest if said(rest) or setting_alone(rest) else None
+
+
+def _settings_led(norm: str) -> str | None:
+    """`norm` without the correction word it opens with when only settings of a job follow it ("i mean bf16, not
+    quantized", "我是说 bf16 不量化", "sorry, with 8-bit adam"): no value of `said`'s kinds, but a change of the last job."""
+    head = OPENING.match(norm)
+    if head is None or not MARKER.search(head.group(0)):
+        return None
+    rest = LEAD_FILLER.sub("", norm[head.end():], count=1).strip()
+    return rest if rest and setting_alone(rest) else None
 
 
 def _leading(norm: str, values: list[Said]) -> str | None:

@@ -21,6 +21,7 @@ from bot.understand.cards import memory_card
 from bot.understand.class_counts import people_counted, share_asked
 from bot.understand.classify import HOWTO, REFUND, SAME_CARD, WHERE_ASK
 from bot.understand.clause_marks import ASKING, YEARLY
+from bot.understand.config_asked import ASKED as QUANT_ASKED
 from bot.understand.currency_which import which_currency
 from bot.understand.daily_hours import Daily, daily, per_period
 from bot.understand.deadline_rental import kept_running
@@ -157,10 +158,10 @@ SETTING = (r"bf16|fp16|fp32|bfloat16|float16|float32|混合精度|全精度|半�
            # a setting with its new value ("seq is 8192", "序列是 8192", "cutoff_len now 4096", "batch 8", "8k context")
            rf"|(?:{VALUED_KEY})\s*(?:(?:is|was|now|set|to|at|of|be|should|will|becomes|goes|changed|bumped|from|[:=]|->|→|是|为|从|改成|改为|设成|设为"
            r"|调成|调到|改到|换成|变成)\s*)*\d+(?:\s*k\b)?(?:\s*(?:->|→|to|到|调到|改到|改成|调成)\s*\d+)?|(?<![\w.])\d+\s*k?\s*(?:tokens?\s*)?(?:的\s*)?(?:seq(?:uence)?(?:\s*len(?:gth)?)?|context|ctx|序列|上下文|长度)")
-# the method and the card count are changes of the job too ("qlora, single card", "what if I do bf16 lora
+# the method (its base quantized or not) and the card count are changes of the job too ("qlora, single card", "what if I do bf16 lora
 # instead", "换成全参 8 卡呢"): said alone, they re-size the job before with them, never the FAQ entry they name
 JOB_CHANGE = (r"q[\s-]?lora|(?<![q\w])lora|全参|全量|\bfull(?:[\s-]*(?:fine[\s-]*tun\w*|finetun\w*|ft|params?|parameters?))?\b"
-              r"|\b(?:\d+|a|one|single)\s*(?:x\s*)?(?:cards?|gpus?)\b|\d+\s*(?:张卡?|卡)")
+              r"|\b(?:\d+|a|one|single)\s*(?:x\s*)?(?:cards?|gpus?)\b|\d+\s*(?:张卡?|卡)|(?<![\da-z.])4[\s-]?bit\b|\bnf4\b|\bint4\b|量化|\b(?:un|non[\s-]?)?quanti[sz]\w*")
 SETTING_FILLER = (r"那|就|改成|换成|改用|改为|换|用上?|开启?|打开|关掉?|不开|不用|加上?|上|的|话|呢|吧|试试|如果|要是|只用|只要"
                   r"|微调|训练|\b(?:fine[\s-]*tun\w*|finetun\w*|train\w*)\b|\bwith(?:out)?\b|\buse\b|\busing\b|\bdo\b|\bgo\b|\bif\b|\bi\b|\bwe\b|\bi'?ll\b|\blet'?s\b|\bjust\b|\bonly\b|\bon\b"
                   r"|\ba\b|\boff\b|\bno\b|\bturn\b|\benable\b|\bdisable\b|\band\b|\bthen\b|\bswitch\b|\bto\b|\bwhat\s+about\b"
@@ -186,9 +187,11 @@ SETTING_ONLY = lazy(rf"(?:{SETTING_FILLER})*(?:{SETTING}|{JOB_CHANGE})(?:(?:{SET
 SETTING_WORD = lazy(SETTING, re.IGNORECASE)
 
 
-def _setting_alone(norm: str) -> bool:
+def setting_alone(norm: str) -> bool:
     """Whether the message is only settings of a job: its words alone ("bf16", "qlora, single card"), or with the
     card they go on ("h100 两张 zero3", "zero3 on two h100s": that card with that setting, a change of the job)."""
+    if QUANT_ASKED.search(norm):  # "会量化吗", "is qlora quantized?": whether the base is 4-bit, asked, no setting stated
+        return False
     if SETTING_ONLY.fullmatch(norm.strip()):
         return True
     cards = find_gpus(norm)
@@ -516,7 +519,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         unit_priced=bool(PRICE_UNIT.search(norm)) and unit_asked(norm) is None,
         length_frame=short and length_only(frame), term_frame=short and term_only(frame), runway_frame=short and runway_only(frame),
         run_time_frame=short and run_time_only(frame),
-        setting_only=short and _setting_alone(norm), yes_no=bool(YES_NO.search(lower.strip())), copula=bool(COPULA.search(lower)), machines=bool(MACHINES.search(norm)),
+        setting_only=short and setting_alone(norm), yes_no=bool(YES_NO.search(lower.strip())), copula=bool(COPULA.search(lower)), machines=bool(MACHINES.search(norm)),
         ends_in=bool(ENDS_IN.search(lower)), keeps_speed=keeps_speed(norm),
         where=bool(WHERE_ASK.search(norm)),
         refers_back=bool(REFERS_BACK.search(without_fillers(lower))), daily=daily(norm), per_period=per_period(norm), instances=instances, **_split(norm),

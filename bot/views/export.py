@@ -14,6 +14,7 @@ import yaml
 
 from bot.messages import Reply
 from bot.views.cost import option_row
+from bot.views.export_elsewhere import optimizer_elsewhere
 from engine.cost import CostReport
 from engine.export import DS_FILE, ExportPlan, deepspeed_config, export_files, gated, plan_for
 from engine.export_generic import (
@@ -221,7 +222,8 @@ def export_reply(s: Sizing, lang: str, report: CostReport | None = None, fmt: st
         files = {ACCELERATE_FILE: accelerate_text(body), **files, DS_FILE: json.dumps(ds, indent=2, ensure_ascii=False) + "\n"}
     stated = frozenset(STATED_KEYS[key] for key in stated if key in STATED_KEYS)
     view = export_view(p, list(files), fmt) | {"settings": key_settings(files, tools, stated), "lead_files": lead_files(files, tools),
-                                               "launch": launch_lead(files, tools, view_run(p, fmt))}
+                                               "launch": launch_lead(files, tools, view_run(p, fmt)),
+                                               "elsewhere": optimizer_elsewhere(files, tools, s.request.optimizer)}
     reply = Reply("export", lang, {"v": view})
     reply.files = [(name, content.encode()) for name, content in files.items()]
     return reply
@@ -261,15 +263,16 @@ def lead_files(files: dict[str, str], tools: frozenset[str]) -> list[str]:
 
 
 def generic_export_reply(files: dict[str, str], num_gpus: int | None, lang: str,
-                         tools: frozenset[str] = frozenset(), precision: str | None = None) -> Reply:
+                         tools: frozenset[str] = frozenset(), precision: str | None = None, optimizer: str | None = None) -> Reply:
     """The framework configs that need no model (engine.export_generic), as attachments, with their
-    key settings read back from the files."""
+    key settings read back from the files (and where an optimizer asked with them goes: bot.views.export_elsewhere)."""
     # an accelerate file trains at a precision even when none was asked (bf16, written where it is read):
     # the header says it rather than leaving it to the trainer's "auto"
     written = precision or ("bf16" if ACCELERATE_FILE in files else None)
     reply = Reply("export_generic", lang, {"v": {"num_gpus": num_gpus, "files": list(files), "asked": precision is not None,
                                                  "precision": "fp32" if written == "no" else written,
-                                                 "settings": key_settings(files, tools), **ds_notes(files, tools)}})
+                                                 "settings": key_settings(files, tools), **ds_notes(files, tools),
+                                                 "elsewhere": optimizer_elsewhere(files, tools, optimizer)}})
     reply.files = [(name, content.encode()) for name, content in files.items()]
     return reply
 
