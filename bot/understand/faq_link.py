@@ -5,7 +5,7 @@ another: the catalog's form factor and NVLink (bot's nvlink-cards entry gives ea
 the message shares with an entry on the job ("训", "two"). "ZeRO-3 在 PCIe 的 A100 上效果咋样", "ZeRO-3 over 4090s,
 any good?" ask how ZeRO-3 fares on a link without NVLink: its all-gather every step is bound by PCIe, never the
 quality of a method (效果 is the shared word). Read as a meaning: the interconnect asked of a card, or ZeRO-3 beside
-PCIe or a card that only has PCIe; a price or a job to size is another question."""
+PCIe or a named card; a price or a job to size is another question."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from bot.understand.entities import find_gpus
 from bot.understand.lazy import lazy
 from bot.understand.normalize import normalize
-from engine.catalog import gpus
 
 if TYPE_CHECKING:
     from bot.understand.faq import Hit
@@ -38,8 +37,6 @@ def link_entry(text: str, hit: Hit | None, hits: list[Hit]) -> Hit | None:
     if OTHER_ASK.search(norm):
         return None
     cards = find_gpus(norm)
-    table = gpus()
-    pcie_only = any(spec is not None and not spec.fast_interconnect for spec in (table.find(m.ident) for m in cards))
     asked = (cards and LINK_ASKED.search(norm)) or (ZERO3.search(norm) and (PCIE.search(norm) or cards))
     if not asked:
         return None
