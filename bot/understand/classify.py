@@ -39,6 +39,7 @@ from bot.understand.glossary import defines
 from bot.understand.lazy import lazy
 from bot.understand.look_first import looks_first
 from bot.understand.normalize import normalize
+from bot.understand.offload_choice import offload_choice
 from bot.understand.one_card_fit import one_card_fit
 from bot.understand.readings import Rental
 from bot.understand.several import MEMORY_ASK, PICK_A_CARD
@@ -273,6 +274,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         return Classified("smalltalk", [], talk=talk)
     if defines(answers):  # "what does 全参 mean vs lora for a 7b": what the terms mean, whatever job is named
         return Classified("faq", hits, True, answers=answers[:1])
+    if (weighed := offload_choice(norm)) is not None:  # "zero-3 和 offload 哪个先试 32b full 8 卡": the choice, for that job
+        return Classified("faq", [weighed, *hits], True, answers=[weighed])
     if rental.provider:
         hits = _about_provider(hits, rental.provider)
         # an answer about another provider stays when the message names that one too ("gpuli …？cloudgpu …？")

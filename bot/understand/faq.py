@@ -516,7 +516,7 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     a term means ("QLoRA 是什么", "lora 和 qlora 有什么区别") is answered by its definition
     (bot/understand/glossary.py): it shares little with any entry but its asking words ("QLoRA 是什么"
     met "₮ 是什么货币" on 是什)."""
-    from bot.understand import faq_link, faq_memory_gap, glossary  # entries read as answers: imported here, not in a cycle
+    from bot.understand import faq_link, faq_memory_gap, glossary  # imported here, not in a cycle
     from bot.understand.faq_charge import billing_model_entry, charge_entry
     term = glossary.asked(text)
     if term is not None:
