@@ -161,6 +161,6 @@ def test_data_kept_at_a_size_is_a_volume_priced_by_the_gb(text: str, lead: str) 
     assert lead in lead_lines(reply, 2), reply
 
 
-@pytest.mark.parametrize("text", ["显存 80G 的卡", "内存 128G 够吗", "保存 100G 的 checkpoint 要多久", "缓存 50G"])
+@pytest.mark.parametrize("text", ["显存 80G 的卡", "内存 128G 够吗", "保存 100G 的 checkpoint 要多久", "缓存 50G", "物件储存 1TB"])
 def test_memory_and_saving_words_are_no_storage(text: str) -> None:
     assert "volume" not in extras.add_ons(normalize(text))
