@@ -147,3 +147,20 @@ def test_a_job_s_bill_with_a_sized_volume_adds_that_volume() -> None:
 def test_storage_dropped_next_prices_the_cards_alone(turns: tuple[str, str]) -> None:
     reply = conversation(*turns)
     assert "₮14,432" in reply and "₮14,607" not in reply and "₮175" not in reply, reply
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    ("在 gpuli 存 3T 数据集 每月多少钱", "₮240"),  # 3,000 GB × ₮0.08
+    ("gpuli 上存放 1500G 的 checkpoint，一个月要花多少", "₮120"),  # 1,500 GB × ₮0.08
+    ("we'd store 4 TB of shards at gpuli, what's that per month?", "₮320"),
+    ("gpuli: storing 2500GB of logs for one month costs?", "₮200"),
+])
+def test_data_kept_at_a_size_is_a_volume_priced_by_the_gb(text: str, lead: str) -> None:
+    """存/store with a size after it is data kept on the provider's disk: seed 000's volume at ₮0.08 a GB-month."""
+    reply = conversation(text)
+    assert lead in lead_lines(reply, 2), reply
+
+
+@pytest.mark.parametrize("text", ["显存 80G 的卡", "内存 128G 够吗", "保存 100G 的 checkpoint 要多久", "缓存 50G", "物件储存 1TB"])
+def test_memory_and_saving_words_are_no_storage(text: str) -> None:
+    assert "volume" not in extras.add_ons(normalize(text))

@@ -39,6 +39,7 @@ from bot.understand.glossary import defines
 from bot.understand.lazy import lazy
 from bot.understand.look_first import looks_first
 from bot.understand.normalize import normalize
+from bot.understand.offload_choice import offload_choice
 from bot.understand.one_card_fit import one_card_fit
 from bot.understand.readings import Rental
 from bot.understand.several import MEMORY_ASK, PICK_A_CARD
@@ -159,6 +160,10 @@ SIZE_WORDS_STRICT = lazy(r"显存|memory|vram|够不够|够吗|fit|几张|几卡
 # official price?"): the FAQ's answer on which prices are published, not the price list again
 OFFICIAL_ASK = lazy(r"官网(?:明示|挂出|公布|标)?的?(?:价|报价)|官方(?:的)?(?:价|报价)|明示|是估的|估的吗|估算的|预估的?(?:吗|还是)|推算的"
                     r"|\bofficial\b|\bpublished\b|\blisted\s+price|\ban?\s+estimate\b|\bestimated\b")
+# how a discount works asked ("年付怎么打折 H100 和普通卡一样吗", "is the yearly discount the same for H100 as for other
+# GPUs?"): the provider's discount rule for each kind of plan, never one card's priced year
+DISCOUNT_RULE = lazy(r"(?:打折|折扣|几折|优惠|\bdiscount\w*)[^。？！.?!]{0,40}?(?:怎么|如何|咋|怎样|规则|一样|相同|不同|区别|\bhow\b|\bsame\b|\bdiffer\w*|\bwork\w*|\brules?\b)"
+                     r"|(?:怎么|如何|咋|怎样|\bhow\b)[^。？！.?!]{0,20}?(?:打折|折扣|几折|优惠|\bdiscount\w*)")
 # an amount of money asked of a job ("余额至少留多少", "is $5 enough for it?"), where "余额不够了" only states the event
 BALANCE_AMOUNT = lazy(r"多少|how\s*much|够不够|够吗|够用吗|\benough\s*(?:\?|for\b|to\b)|\bis\b[^?]{0,30}\benough\b")
 # what is left of a setup named alone once its card, count and provider are out ("一万网络的 …", "… at Yiwan")
@@ -269,6 +274,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         return Classified("smalltalk", [], talk=talk)
     if defines(answers):  # "what does 全参 mean vs lora for a 7b": what the terms mean, whatever job is named
         return Classified("faq", hits, True, answers=answers[:1])
+    if (weighed := offload_choice(norm)) is not None:  # "zero-3 和 offload 哪个先试 32b full 8 卡": the choice, for that job
+        return Classified("faq", [weighed, *hits], True, answers=[weighed])
     if rental.provider:
         hits = _about_provider(hits, rental.provider)
         # an answer about another provider stays when the message names that one too ("gpuli …？cloudgpu …？")
@@ -356,6 +363,9 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         (rental.duration_days or rental.duration_hours) and (AMOUNT_ASK.search(norm) or "租" in norm) and not MEMORY_ASK.search(norm)))
     follow_up = follow_up_said(norm) and bool(
         req.method or req.num_gpus or req.gpu or req.seq_len or req.objective or req.zero is not None) and not card_priced
+    if confident and (lead := answers[:1] or hits[:1]) and "discounts" in lead[0].entry.topics and DISCOUNT_RULE.search(norm) \
+            and not AMOUNT_ASK.search(norm):
+        return Classified("faq", hits, True, answers=lead)  # the discount's rule, each kind of plan named
     if follow_up and confident and not (req.gpu or req.num_gpus or req.method) and ENABLE_ASK.search(norm):
         return Classified("faq", hits, True, answers=answers[:1])  # "上 32k 长上下文 要开啥": what to turn on, no job change
     if follow_up and confident and (asks_unsized(topic) or any((rental.gpu or req.gpu) in part.cards for a in answers for part in a.entry.by_card)

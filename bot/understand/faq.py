@@ -516,7 +516,7 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     a term means ("QLoRA 是什么", "lora 和 qlora 有什么区别") is answered by its definition
     (bot/understand/glossary.py): it shares little with any entry but its asking words ("QLoRA 是什么"
     met "₮ 是什么货币" on 是什)."""
-    from bot.understand import glossary  # definitions are built as FAQ entries: imported here, not in a cycle
+    from bot.understand import faq_link, faq_memory_gap, glossary  # imported here, not in a cycle
     from bot.understand.faq_charge import billing_model_entry, charge_entry
     term = glossary.asked(text)
     if term is not None:
@@ -525,7 +525,7 @@ def lookup(text: str, provider: str | None = FIND) -> tuple[Hit | None, list[Hit
     # "然后咋算钱" about the conversation's provider; "怎么收费" of none: its billing word is the domain's word
     billing = billing_model_entry(text, provider_of(text), said=provider_of(text) is not None) if provider == FIND \
         else billing_model_entry(text, provider, said=False)
-    lever = billing or glossary.lever_named(text, hit, hits) or charge_entry(text, hit, hits)
+    lever = billing or glossary.lever_named(text, hit, hits) or charge_entry(text, hit, hits) or faq_link.link_entry(text, hit, hits) or faq_memory_gap.memory_gap_entry(text, hit, hits)
     if lever is not None and (on_topic(text) or lever is billing):
         hit, hits = lever, [lever, *[h for h in hits if h.entry.id != lever.entry.id]]
     term = glossary.compared(text, hit)

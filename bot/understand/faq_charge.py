@@ -72,6 +72,14 @@ def stop_asked(norm: str) -> bool:
     return bool(STOPPED.search(norm)) and bool(PAYING.search(norm)) and not NOT_STOPPING.search(norm)
 
 
+# when the money is taken ("at order time or at the end of the week?", "下单就扣还是月底扣", "什么时候从钱包扣"): a charge
+# word beside the moment asked, in either order; of a named provider it is that provider's billing rule
+_MOMENT = (r"(?:什么时候|何时|啥时候?|哪天|下单|开机|到期|结束|月底|月末|周末|每周|每月|每天)"
+           r"|\b(?:when|at\s+(?:the\s+)?(?:order|ordering|checkout|purchase|start|beginning)|end\s+of)\b")
+_TAKEN = r"扣|\b(?:deduct\w*|charg(?:e|es|ed|ing)|bill(?:s|ed|ing)?|tak(?:e|es|en)\s+(?:the\s+|our\s+|my\s+)?(?:money|payment))\b"
+CHARGE_TIMED = lazy(rf"(?:{_MOMENT})[^。？！.?!]{{0,40}}?(?:{_TAKEN})|(?:{_TAKEN})[^。？！.?!]{{0,40}}?(?:{_MOMENT})")
+
+
 def billing_model_entry(text: str, provider: str | None, said: bool = True) -> Hit | None:
     """The named provider's own billing entry, when `text` asks only how that provider bills: the best-ranked
     entry mainly on billing (its first topic: not the currency's, whose topics list billing second) about that
@@ -85,6 +93,7 @@ def billing_model_entry(text: str, provider: str | None, said: bool = True) -> H
     named_only = said and provider is not None and rest == normalize(text).lower()
     # "晚上能关掉不计费吗": whether stopping stops the meter is the provider's billing rule, however it is asked
     stopping = not named_only and stop_asked(rest)
+    stopping = stopping or (provider is not None and not named_only and bool(CHARGE_TIMED.search(rest)))
     if not stopping and (named_only or not BILLING_WORD.search(rest) or ASKING_HOW.sub("", BILLING_WORD.sub("", rest))):
         return None
     if provider is None and "扣" in rest and not stopping:  # "钱是怎么扣的": when and how the money is taken, that entry's (not the prices')

@@ -19,7 +19,9 @@ SIZE = r"(?<![\d,.])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s*[万千kw])?"
 # what may stand between a size and the storage it sizes: "1000G 的那个对象存储", "2 TB of the volume"
 _FILLER = r"(?:的|of)?\s*(?:(?:那|这)个?|the|that)?\s*"
 # each storage's size, said after its word ("存储卷 2000G") or before it ("2000G 存储卷")
-_VOLUME_AFTER = (rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|(?<!对象)存储(?!桶)|(?<![存内])卷(?!积)|volume|persistent\s+(?:volume|storage|disk)|storage(?:\s+volume)?|\bdisk\b)"
+# 存 or "store" as the verb with its size right after ("存 5000G 数据集", "存放 2T", "store 5 TB"): data kept on the provider's disk, a volume;
+# never 显存/内存 (a card's or a host's memory) nor 保存/缓存
+_VOLUME_AFTER = (rf"(?:存储卷|持久化存储卷?|持久卷|数据盘|(?<!对象)存储(?!桶)|(?<![内显保缓库生共现依储儲])存(?:放|下)?(?=\s*\d)|\bstor(?:e|ed|ing)(?=\s*\d)|(?<![存内])卷(?!积)|volume|persistent\s+(?:volume|storage|disk)|storage(?:\s+volume)?|\bdisk\b)"
                  rf"\D{{0,6}}?({SIZE})\s*(gb|g|tb|t)\b")
 _VOLUME_BEFORE = rf"({SIZE})\s*(gb|g|tb|t)\s*{_FILLER}(?:存储卷|持久化存储卷?|持久卷|数据盘|存储(?!桶)|卷(?!积)|volume|persistent\s+(?:volume|storage)|storage(?:\s+volume)?|disk)"
 _OBJECT_AFTER = rf"(?:对象(?:存储)?|\bobjects?(?:\s+(?:storage|store))?|\bs3\b|\boss\b|存储桶|\bbuckets?\b)\D{{0,6}}?({SIZE})\s*(gb|g|tb|t)\b"

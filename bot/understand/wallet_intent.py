@@ -94,6 +94,10 @@ RULE_QUESTION = lazy(HOW_TO_PAY + r"|会不会|会被|会不|会怎样|会怎么
                            # how a plan is charged ("从钱包一次性扣还是按量", "from wallet upfront or metered?"): the rule, no read
                            r"|一次性|按量|先扣|后扣|预付|后付|\bup-?front\b|\bmetered\b|\bprepaid\b|\bpostpaid\b|\bpay[\s-]+as[\s-]+(?:you|we)[\s-]+go\b"
                            r"|冻结|预授权|预扣|押金|扣住|\bpre-?auth\w*|\breserved?\b|\bfreez\w*|\bfrozen\b"
+                           # the moment a charge is taken, set against another ("at order time or at the end of the week",
+                           # "下单时扣还是周末扣"): when the provider charges, a rule, never the book
+                           r"|\bat\s+(?:the\s+)?(?:order|ordering|checkout|purchase|start|beginning)\b|\b(?:at|by)\s+(?:the\s+)?end\s+of\b"
+                           r"|(?:下单|开机|到期|结束|月底|月末|周末|每周|每月|每天)(?:时|的时候|后|前)?\s*(?:再|才|就)?\s*扣"
                            # a claim about the money put to be checked ("余额不够会马上删机，是不是真的", "下单就全扣了对吧",
                            # "the order takes the whole week upfront, right?"): the rule is asked, never the book read
                            r"|是不是|是吗|对吗|对不对|对吧|没错吧|真的(?:吗|么|假的)?|真(?:㗎|嘅|系)|\bright\s*$|\bcorrect\s*$|\bis\s+(?:it|that|this)\s+true\b|\btrue\s*$"
