@@ -21,7 +21,8 @@ from engine.providers import providers
 
 # a length ("5h", "3 小时", "90 min", "两周" normalized "2周")
 _LENGTH = r"\d+(?:\.\d+)?\s*(?:小时|钟头|分钟|天|周|个?月|h\b|hrs?\b|hours?\b|mins?\b|minutes?\b|days?\b|weeks?\b|months?\b)"
-_RUN_WORD = r"(?:runs?|jobs?|experiments?|trainings?|fine-?tunes?|sweeps?)\b"
+_RUN_WORD = r"(?:runs|jobs|experiments|trainings|fine-?tunes|sweeps)\b"
+_RUNS_N = r"(?<![\w.])(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)"  # a count of runs: "4 parallel … runs"
 # a word saying each card runs a job of its own: 各跑 / 各自 / 每张跑一个 / 每个一张 / separate / independent /
 # one per card / one 3090 each / each card runs (a "1" that ends a name, "ZeRO-1 per card", is no count)
 INDEPENDENT = lazy(
@@ -41,8 +42,10 @@ INDEPENDENT = lazy(
     rf"|{_LENGTH}\s*(?:each|apiece)\b|\beach\s+(?:for\s+)?{_LENGTH}|\b(?:for\s+)?{_LENGTH}\s+per\s+(?:run|card|gpu|seed|instance)\b"
     # runs said to go at once ("4 parallel 14b qlora runs", "3 runs in parallel", "同时跑 3 个 7b lora 实验", "两个实验并行"):
     # each a run of its own on a machine of its own, never one job's data parallelism ("4 卡并行训练" names no runs)
-    rf"|\b(?:parallel|concurrent|simultaneous)\s+(?:[\w.-]+\s+){{0,4}}?{_RUN_WORD}|{_RUN_WORD}\s+(?:in\s+parallel|at\s+once|at\s+the\s+same\s+time|concurrently|simultaneously)\b"
-    r"|(?:同时|并行)\s*(?:跑|训|做|开)?\s*(?:\d{1,2}|[两二三四五六七八九十])\s*(?:个|组)\s*[^，,。？?；;]{0,16}?(?:实验|任务)|(?:实验|任务)\s*(?:同时|并行)",
+    rf"|{_RUNS_N}\s+(?:parallel|concurrent|simultaneous)\s+(?:[\w.-]+\s+){{0,4}}?{_RUN_WORD}"
+    rf"|{_RUNS_N}\s+(?:[\w.-]+\s+){{0,4}}?{_RUN_WORD}\s+(?:in\s+parallel|at\s+once|at\s+the\s+same\s+time|concurrently|simultaneously)\b"
+    r"|(?:同时|并行)\s*(?:跑|训|做|开)?\s*(?:\d{1,2}|[两二三四五六七八九十])\s*(?:个|组)\s*[^，,。？?；;]{0,16}?(?:实验|任务)"
+    r"|(?:\d{1,2}|[两二三四五六七八九十])\s*(?:个|组)\s*[^，,。？?；;]{0,16}?(?:实验|任务)\s*(?:同时|并行)",
     re.IGNORECASE)
 
 # the cards asked to work as one ("can 4 separate 4090s work as one machine?", "4 张单卡拼成一台"): one job
