@@ -15,6 +15,7 @@ from bot.understand.parser import Parsed
 from bot.understand.standing import stands_alone
 from bot.views.instances import instances_first
 from bot.views.jobs_total import jobs_total_first
+from bot.views.units_each import cards_at_provider_lead
 from engine.money import Money
 from engine.providers import provider
 
@@ -150,6 +151,8 @@ def price_aside_first(replies: list[Reply], lang: str, parsed: Parsed | None = N
     job's cost leads instead (fit_before_cost)."""
     if parsed is not None and (fit := fit_before_cost(replies, parsed)) is not replies:
         return fit
+    if parsed is not None and (each := cards_at_provider_lead(replies, parsed, lang)) is not None:
+        return [each, *replies]  # "CloudGPU hourly for A100 80G and A800 80G": each card's price there leads
     if len(replies) != 2 or replies[0].kind not in ("planning", "cost", "sizing") or replies[1].kind != "price":
         return replies
     data = replies[1].data if isinstance(replies[1].data, dict) else {}

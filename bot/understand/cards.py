@@ -34,7 +34,8 @@ class UnknownCard:
 
 # A memory amount said of the card itself, with no card named: "48G 显存", "显存 24GB", "a 48 GB card",
 # "with 80GB of VRAM", after a count of one card ("单卡 48g", "一张 48G"), or asked whether it is enough
-# ("48g 够吗", "is 48gb enough"): in a sizing question nothing else measured in GB is asked that way.
+# ("48g 够吗", "is 48gb enough") or picked by it ("哪张 80G 最便宜"): in a sizing question nothing else measured in
+# GB is asked that way.
 # A size with no such word ("2000G 存储卷", "下载 40G") is not a card.
 _GB = r"(\d{2,3})\s*(?:g|gb)(?![a-z0-9])"
 MEMORY_AS_CARD = lazy(
@@ -42,7 +43,10 @@ MEMORY_AS_CARD = lazy(
     rf"|(?:显存|vram|(?:gpu|card)s?\s+with)\s*(?:只有|有|是|为|[:：=])?\s*{_GB}"
     rf"|(?:(?<![\d.])1\s*(?:张卡|张|块卡|块|卡)|\b(?:a\s+single|single|one)\b)\s*(?:的\s*)?{_GB}"
     rf"|(?<![\d.]){_GB}\s*(?:的\s*)?(?:就|能|也)?\s*(?:够|行|可以吗|放得下|装得下|跑得动|(?:be\s+)?enough\b|ok\b|fine\b|suffice)"
-    rf"|\b(?:is|will|would)\s+{_GB}\s+(?:be\s+)?(?:enough|ok|fine|sufficient)\b|\bfits?\s+(?:in|on|into|within)\s+(?:a\s+|one\s+)?{_GB}",
+    rf"|\b(?:is|will|would)\s+{_GB}\s+(?:be\s+)?(?:enough|ok|fine|sufficient)\b|\bfits?\s+(?:in|on|into|within)\s+(?:a\s+|one\s+)?{_GB}"
+    # a card picked by its memory with no card word ("哪张 80G 最便宜", "80G 哪个便宜", "cheapest 80gb at cloudgpu"):
+    # which one, or the cheapest, of that much memory
+    rf"|(?:哪一?[张块个款]|最便宜的?|最划算的?|\bwhich\b|\bcheapest\b)\s*{_GB}|(?<![\d.]){_GB}\s*(?:的\s*)?(?:里|中|当中)?\s*哪",
     re.I,
 )
 

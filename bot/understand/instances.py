@@ -21,6 +21,8 @@ from engine.providers import providers
 
 # a length ("5h", "3 小时", "90 min", "两周" normalized "2周")
 _LENGTH = r"\d+(?:\.\d+)?\s*(?:小时|钟头|分钟|天|周|个?月|h\b|hrs?\b|hours?\b|mins?\b|minutes?\b|days?\b|weeks?\b|months?\b)"
+_RUN_WORD = r"(?:runs|jobs|experiments|trainings|fine-?tunes|sweeps)\b"
+_RUNS_N = r"(?<![\w.])(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)"  # a count of runs: "4 parallel … runs"
 # a word saying each card runs a job of its own: 各跑 / 各自 / 每张跑一个 / 每个一张 / separate / independent /
 # one per card / one 3090 each / each card runs (a "1" that ends a name, "ZeRO-1 per card", is no count)
 INDEPENDENT = lazy(
@@ -37,7 +39,13 @@ INDEPENDENT = lazy(
     rf"|每\s*(?:张|块|台|卡|次|轮|个)\s*(?:各|都)?\s*(?:跑|训|租|开)?\s*{_LENGTH}|各\s*(?:跑|训|租|开|用)?\s*{_LENGTH}"
     # a count of runs with the length of each: "5 次 3 小时", "6 runs x 90 min", "10 runs of 45 minutes"
     rf"|(?<![\w.])\d{{1,2}}\s*(?:次|轮|遍|\bruns?\b|\btimes\b|\btrials?\b)\s*(?:of\s+|x\s*|×\s*|\*\s*)?{_LENGTH}"
-    rf"|{_LENGTH}\s*(?:each|apiece)\b|\beach\s+(?:for\s+)?{_LENGTH}|\b(?:for\s+)?{_LENGTH}\s+per\s+(?:run|card|gpu|seed|instance)\b",
+    rf"|{_LENGTH}\s*(?:each|apiece)\b|\beach\s+(?:for\s+)?{_LENGTH}|\b(?:for\s+)?{_LENGTH}\s+per\s+(?:run|card|gpu|seed|instance)\b"
+    # runs said to go at once ("4 parallel 14b qlora runs", "3 runs in parallel", "同时跑 3 个 7b lora 实验", "两个实验并行"):
+    # each a run of its own on a machine of its own, never one job's data parallelism ("4 卡并行训练" names no runs)
+    rf"|{_RUNS_N}\s+(?:parallel|concurrent|simultaneous)\s+(?:[\w.-]+\s+){{0,4}}?{_RUN_WORD}"
+    rf"|{_RUNS_N}\s+(?:[\w.-]+\s+){{0,4}}?{_RUN_WORD}\s+(?:in\s+parallel|at\s+once|at\s+the\s+same\s+time|concurrently|simultaneously)\b"
+    r"|(?:同时|并行)\s*(?:跑|训|做|开)?\s*(?:\d{1,2}|[两二三四五六七八九十])\s*(?:个|组)\s*[^，,。？?；;]{0,16}?(?:实验|任务)"
+    r"|(?:\d{1,2}|[两二三四五六七八九十])\s*(?:个|组)\s*[^，,。？?；;]{0,16}?(?:实验|任务)\s*(?:同时|并行)",
     re.IGNORECASE)
 
 # the cards asked to work as one ("can 4 separate 4090s work as one machine?", "4 张单卡拼成一台"): one job
@@ -51,7 +59,8 @@ _N = r"(?<![\w.])(\d{1,2}|" + "|".join(_WORDS) + r")(?![\w.])"
 # how many runs, where the count is of the experiments rather than beside the card: "5 independent ...
 # sweeps", "6 个 lora 实验", "3 of them", "four separate 4090 instances"
 RUNS = lazy(
-    rf"{_N}\s*(?:个|组|次|套|条)?\s*(?:[^\s\d,，。;；:：?？]+\s*){{0,4}}?(?:实验|任务|超参|\bruns?\b|\bexperiments?\b|\bsweeps?\b|\bjobs?\b|\btrials?\b|\bseeds?\b)"
+    # (a model's size among the words: "3 个 7b lora 实验", "4 parallel 14b qlora runs")
+    rf"{_N}\s*(?:个|组|次|套|条)?\s*(?:(?:\d{{1,3}}(?:\.\d)?b(?![a-z\d])|[^\s\d,，。;；:：?？]+)\s*){{0,4}}?(?:实验|任务|超参|\bruns?\b|\bexperiments?\b|\bsweeps?\b|\bjobs?\b|\btrials?\b|\bseeds?\b)"
     # a count of times or seeds: "跑 5 次", "5 轮", "5 个 seed", "3 times"
     rf"|{_N}\s*(?:次|轮|遍|\btimes\b)|{_N}\s*(?:个|组)?\s*(?:种子|\bseeds?\b)"
     rf"|{_N}\s*(?:台|个?实例|\binstances?\b|\bmachines?\b|\bservers?\b|\bboxes\b)|{_N}\s+of\s+(?:them|us)\b|{_N}\s+(?:separate|independent|individual|single[\s-]?(?:card|gpu))\b"
