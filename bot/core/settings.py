@@ -16,6 +16,7 @@ from bot.messages import Incoming
 from bot.store import Store, delete_setting, get_settings, set_setting
 from bot.text.i18n import detect_language, ime_language, script_language
 from bot.understand import glossary
+from bot.understand.foreign_money import without_foreign_glyphs
 from bot.understand.language_ask import asked_language
 from bot.understand.talk import without_thanks
 from engine.catalog import gpus, models
@@ -134,6 +135,7 @@ def _english_words(latin: list[str]) -> int:
 
 
 def _without_names(text: str) -> str:
+    text = without_foreign_glyphs(text)  # "300,000円", "300만원": money written the Japanese or Korean way, no Chinese
     pattern = _cjk_names() if detect_language(text) == "zh" else None
     return pattern.sub(" ", text) if pattern is not None else text
 
@@ -238,7 +240,7 @@ def effective(store: SettingsStore, inc: Incoming) -> Effective:
     chat = store.get(inc.scope_chat) if inc.chat_kind == "group" else {}
     said = message_lang(inc.text)
     lang = (asked_language(inc.text) or user.get("lang") or chat.get("lang") or user.get("asked_lang")
-            or platform_lang(inc.user_lang) or said or user.get("last_lang") or detect_language(inc.text))
+            or platform_lang(inc.user_lang) or said or user.get("last_lang") or detect_language(without_foreign_glyphs(inc.text)))
     return Effective(
         lang=lang,
         currency=user.get("currency") or chat.get("currency"),

@@ -26,11 +26,12 @@ def unrated_budget_first(ctx: Context, parsed: Parsed, text: str,
     """The rental of `parsed` without the budget, its no-rate line leading; None when no budget was said in an
     unrated currency, or the message names no card of its own (a follow-up is bot.core.unrated_follow's)."""
     said, asks = parsed.cues.unrated_amount, parsed.asks
-    if said is None or asks.budget is None or asks.budget[0] != said[0] or parsed.follow is not None \
+    if said is None or (asks.budget is not None and asks.budget[0] != said[0]) or parsed.follow is not None \
             or not parsed.request.gpu:
         return None
-    plain = replace(parsed, asks=replace(asks, budget=None, budget_loose=False, enough=False, runway=False,
-                                         how_long=False, runway_unit=None))
+    plain = replace(parsed, cues=replace(parsed.cues, unrated_amount=None),
+                    asks=replace(asks, budget=None, budget_loose=False, enough=False, runway=False, how_long=False,
+                                 runway_unit=None))
     reply = answer(ctx, plain, text)
     if reply.kind != "price":
         return None

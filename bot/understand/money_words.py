@@ -175,12 +175,23 @@ def currency_of(word: str) -> str | None:
     return CURRENCY_WORDS.get(word)
 
 
+def _unrated_spans(text: str) -> list[tuple[int, int]]:
+    from bot.understand.unrated_currency import unrated_spans  # (it reads the follow-up frames, which read amounts)
+
+    return unrated_spans(text)
+
+
+def unrated_taken(text: str, start: int, end: int) -> bool:
+    """Whether [start, end) of `text` lies in an amount said in a currency the catalog has no rate for ("300만원")."""
+    return any(s < end and start < e for s, e in _unrated_spans(text))
+
+
 def find_money(norm: str, card_starts: frozenset[int] = frozenset()) -> list[MoneyWord]:
     """Every clear amount in `norm` (normalized text), left to right, without overlaps; an ambiguous
     or absurd number ("1,5", "1e99") is left to the wallet's reader, which asks back or refuses."""
     found: list[MoneyWord] = []
-    taken: list[tuple[int, int]] = []
     before_word, after_word = _budget_words()
+    taken = _unrated_spans(norm)  # "300만원", "S$300": a currency without a rate, never $ or ¥
     for i, pattern in enumerate(_patterns()):
         for m in pattern.finditer(norm):
             start, end = m.start("num") if i >= 2 else m.start(), m.end()

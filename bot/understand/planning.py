@@ -22,7 +22,7 @@ from bot.understand.due_day import CATCH_ZH, DUE_ZH
 from bot.understand.due_near import last_day, nearest_day
 from bot.understand.entities import find_gpus
 from bot.understand.lazy import lazy
-from bot.understand.money_words import NOT_MONEY_AFTER, counts_cards
+from bot.understand.money_words import NOT_MONEY_AFTER, counts_cards, unrated_taken
 from bot.understand.normalize import normalize
 from bot.understand.rule_window import rule_window
 from bot.understand.today_said import without_today
@@ -541,7 +541,7 @@ def budget(text: str) -> tuple[Decimal, str | None] | None:
             amount, currency = parsed
             if word:
                 currency = CURRENCY_WORDS.get(word) or (found.id if (found := find_currency(word)) else currency)
-            said_budget = any(w in m.group(0).lower() for w in ("budget", "预算", "花"))
+            said_budget = any(w in m.group(0).lower() for w in ("budget", "预算", "花")) and not unrated_taken(text, *m.span())
             if (currency is None and not said_budget) or (word in ("块", "块钱") and counts_cards(amount, text, m.end())) \
                     or not (word or NOT_MONEY.match(text, m.end())):  # "预算 1周": a length, never ¥1
                 continue  # "within 3 days", "under 500 steps" (money only after "budget"); "4块a100" counts cards

@@ -22,10 +22,15 @@ from engine.providers import unrated_currencies
 
 # the words around a conversion asked: "若以…估算", "换成…是多少", "折合", "how much is that in", "convert to"
 _CONVERT = re.compile(r"若|如果|要是|以|估算|估计|估|换算成?|换成|折成|折合|合|等于|相当于|约|左右|多少|大概|大约"
+                      r"|能|可以|吗|帮我?|给我|一下|请|麻烦"  # "能换算成日币吗", "帮我折成韩元"
                       r"|\b(?:in|into|to|convert(?:ed)?|converted|roughly|about|approx(?:imately)?|how|much|many"
                       r"|what'?s|what|would|that|be|it|is|the|price|cost|terms|of|local|currency|our|money"
                       # a spoken particle closing the question ("in SGD leh?", "HKD lah", "SGD pls")
-                      r"|leh|lah|la|lor|ah|hor|meh|ya|eh|pls|plz|please)\b", re.I)
+                      r"|leh|lah|la|lor|ah|hor|meh|ya|eh|pls|plz|please"
+                      # a request to put it in that money ("could you express that in yen", "can you show it in KRW")
+                      r"|could|can|you|express(?:ed)?|show|give|me|put|say|quote|figure|number|amount|approximately)\b"
+                      # Korean: "원으로 얼마야?" (how much in won)
+                      r"|으로|로|얼마(?:야|예요|에요|인가요|죠|지)?|정도", re.I)
 
 
 @cache
@@ -81,9 +86,14 @@ def unrated_alone(text: str) -> bool:
 
 # "1.500 EUR", "12.000 €", "1 500 EUR": with the currency beside it, a dot or a space before each group of three
 # digits groups thousands, as most of Europe writes them (one reading, so no ask back: nothing is stored)
-_NUMBER = (rf"((?<![\d.,]){GROUPED}|\d(?:[\d,]*\d)?(?:\.\d+)?)(?:\s*(k|千|万|w|lakhs?|lacs?|crores?|cr)(?![a-z]))?"
+_NUMBER = (rf"((?<![\d.,]){GROUPED}|\d(?:[\d,]*\d)?(?:\.\d+)?)(?:\s*(k|m|千万|百万|千|万|w|lakhs?|lacs?|crores?|cr|million"
+           r"|십만|백만|천만|만|천|백|억)(?![a-z]))?"
            r"(?![\d.])")
-_SCALE = {"k": Decimal(1000), "千": Decimal(1000), "万": Decimal(10_000), "w": Decimal(10_000),
+_SCALE = {"k": Decimal(1000), "千": Decimal(1000), "万": Decimal(10_000), "w": Decimal(10_000), "m": Decimal(1_000_000),
+          "million": Decimal(1_000_000), "千万": Decimal(10_000_000), "百万": Decimal(1_000_000),
+          # Korean counts by ten thousands as Chinese does: 300만 is 3,000,000, 3백만 too
+          "만": Decimal(10_000), "천": Decimal(1000), "백": Decimal(100), "십만": Decimal(100_000), "백만": Decimal(1_000_000),
+          "천만": Decimal(10_000_000), "억": Decimal(100_000_000),
           **dict.fromkeys(("lakh", "lakhs", "lac", "lacs"), Decimal(100_000)),
           **dict.fromkeys(("crore", "crores", "cr"), Decimal(10_000_000))}
 # India's own scale words with no currency named ("2 lakh per month", "budget of 1.5 crore"): rupees are meant
@@ -115,6 +125,14 @@ def unrated_amount(text: str) -> tuple[Decimal, str] | None:
         return amount * _SCALE[scale.lower()] if scale else amount, _ids()[m[f"name{end}"].lower()]
     bare = INDIAN_SCALE.search(text) if named == "INR" and _lakh_alone(text) else None
     return (Decimal(bare[1]) * _SCALE[bare[2].lower()], "INR") if bare else None
+
+
+def unrated_spans(text: str) -> list[tuple[int, int]]:
+    """Where `text` states amounts in a currency without a rate ("budget 300만원": the span of "300만원"): money the
+    amount readers must leave alone, or "300" would be weighed as $300 and "5万円" as ¥50,000."""
+    if unrated_named(text) is None:
+        return []
+    return [m.span() for m in _amount_pattern().finditer(text)]
 
 
 def currency_names(ident: str) -> tuple[str, str]:

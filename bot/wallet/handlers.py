@@ -30,8 +30,9 @@ from typing import Any
 from bot.clock import Clock
 from bot.messages import Awaiting, Incoming, Reply
 from bot.store.connection import Store
+from bot.text.i18n import t
 from bot.understand.amount import Ambiguous, OutOfRange
-from bot.understand.foreign_money import Foreign, foreign_amount
+from bot.understand.foreign_money import Foreign, foreign_amount, stated
 from bot.understand.normalize import normalize
 from bot.understand.parser import Rental as ParsedRental
 from bot.understand.provider_words import term_provider
@@ -66,6 +67,8 @@ def handle_command(store: Store, clock: Clock, inc: Incoming, command: str, args
     handler = COMMAND_HANDLERS.get(name)
     if handler is None:
         return error_reply(ctx, WalletError("wallet.err.unknown_command", command=name))
+    if name in ("topup", "budget") and (said := foreign_amount(args)) is not None:  # "/budget set 300만원": never 300
+        return error_reply(ctx, foreign_refusal(said, f"/{name} {args}", lang))
     return guarded(ctx, lambda: handler(ctx, words))
 
 
@@ -125,16 +128,23 @@ ALERT_THRESHOLDS = (100,)  # "tell me past $300": the alert is the whole amount,
 LONG_NUMBER = re.compile(r"\d{13,}")
 
 
-def foreign_refusal(said: Foreign) -> WalletError:
-    """The refusal of an amount in a currency the wallet does not keep, naming it back and the ones it keeps."""
+def foreign_refusal(said: Foreign, text: str, lang: str) -> WalletError:
+    """The refusal of an amount in a currency the wallet does not keep: it names the amount back with what was said
+    around it (the budget's span, the alert marks), the currencies the wallet keeps, and the command to say it in one."""
     amount = f"{said.amount.normalize():,f}"
+    what = stated(text)
+    kind = "topup" if what.topup else f"budget_{what.span}" if what.span else "budget"
+    alerts = t("wallet.foreign.alerts", lang, marks=", ".join(f"{m}%" for m in what.alerts)) if what.alerts else ""
+    example = "/topup 500 USDT gpuli" if what.topup else "/budget set 6000 USD per {span}{marks}".format(
+        span=what.span or "month", marks=" thresholds " + ",".join(map(str, what.alerts)) if what.alerts else "")
     return WalletError("wallet.err.foreign_currency", said=said.said, currency=said.currency, amount=amount,
-                       kept=", ".join(c.id for c in currencies().entries))
+                       kept=", ".join(c.id for c in currencies().entries), what=t(f"wallet.foreign.{kind}", lang),
+                       alerts=alerts, example=example)
 
 
 def refuse_foreign(store: Store, clock: Clock, inc: Incoming, said: Foreign, lang: str) -> Reply:
     ctx = WalletCall(store, clock, inc, lang, clock.now())
-    return error_reply(ctx, foreign_refusal(said))
+    return error_reply(ctx, foreign_refusal(said, inc.text, lang))
 
 
 def _act(ctx: WalletCall, action: WalletAction, r: ParsedRental, text: str, default_provider: str | None) -> Reply:
@@ -143,7 +153,7 @@ def _act(ctx: WalletCall, action: WalletAction, r: ParsedRental, text: str, defa
     if action.kind == "budget_clear":
         return cmd_budget(ctx, ["off"])
     if action.kind in ("topup", "budget_set") and (said := foreign_amount(text)) is not None:
-        raise foreign_refusal(said)  # "budget ₹5 lakh": named back and refused, never kept as 5 of another currency
+        raise foreign_refusal(said, text, ctx.lang)  # "budget ₹5 lakh": named back and refused, never kept as 5 of another currency
     if action.kind == "topup":  # the text read again by the reader /topup uses: the same decision
         money = read_money(text, command=False)
         if money is None:
