@@ -29,6 +29,10 @@ def against_wallet(parsed: Parsed, held_now: Held) -> Parsed:
     a wallet named that holds nothing, as 0. "(充值 ₮200) how long can I rent a 5090 with that": a
     runway naming no money is the same money divided into the card's prices."""
     r, asks, q = parsed.rental, parsed.asks, parsed.request
+    if asks.budget is not None and not asks.budget[0] and asks.wallet and (parsed.cues.can_rent or parsed.cues.broke) and q.gpu \
+            and parsed.follow is None and not parsed.cues.money_rule:  # "钱包里 0 元，能租 4090 吗": an empty wallet, no budget
+        return replace(parsed, intent="price", asks=replace(asks, budget=(Decimal(0), None), held=True, how_long=False,
+                                                            runway=not (r.duration_days or r.duration_hours)))
     if parsed.follow is not None or asks.budget is not None or not q.gpu or asks.top_up:
         return parsed  # "余额要留多少" asks what to hold for the rental, not whether the wallet covers it
     rented = bool(r.duration_days or r.duration_hours)

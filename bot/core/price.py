@@ -38,7 +38,7 @@ from bot.views.claim_check import claim_note, claim_term
 from bot.views.gpus import gpus_reply
 from bot.views.memory_cheapest import memory_cheapest
 from bot.views.month_share import month_shares
-from bot.views.order_steps import order_line
+from bot.views.order_steps import order_line, top_up_line
 from bot.views.planning import budget_price_verdict, judged_row, lang_currency
 from bot.views.price import (
     add_on_reply,
@@ -282,8 +282,8 @@ def price_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
             judged = _budget_first(ctx, reply, budget, held=asks.held, cards=cards_asked(parsed))
             return home_said(judged, home, ctx.lang) if home is not None and judged is not reply else judged
         if (asks.held or (asks.wallet and parsed.cues.can_rent)) and not amount and not data["hours"] and not asks.how_long:
-            # "我钱包里一分钱没有，能直接开一台 4090 吗": no, top up first; the prices say how much
-            return _lead(reply, Reply("error", ctx.lang, {"message": t("plan.held_empty", ctx.lang)}))
+            ways = top_up_line([str(x["provider_id"]) for x in reply.data.get("rows") or []], ctx.lang)  # "我钱包里一分钱没有，能直接开一台 4090 吗": no, top up first (each provider's way); the prices say how much
+            return _lead(reply, Reply("error", ctx.lang, {"message": "\n".join(filter(None, [t("plan.held_empty", ctx.lang), ways]))}))
         # "¥3000 够租多久", "2k 包月能租几个月": the money divided into each price
         return _runway_first(ctx, reply, data, budget, asks.runway_unit or _unit_of(data["hours"]))
     if asks.how_to_rent:  # "怎么开一台 4090 周租": the prices, then how ordering works where it is rented

@@ -287,7 +287,10 @@ CAN_RENT = lazy(r"(?:能|可以|可不可以|能不能|能否)\s*(?:直接|马�
 # the wallet said to hold nothing, as a fact or a supposition ("钱包没钱", "余额为 0 的话", "账上空了", "empty wallet",
 # "no balance", "with zero balance"): whatever it holds, the rental asked is weighed against nothing
 BROKE = lazy(r"(?:钱包|余额|账上|账户)\s*(?:里)?\s*(?:没|没有)\s*(?:钱|余额|了)|(?:钱包|账上|账户)\s*(?:是)?\s*空|余额\s*(?:为|是|只有)?\s*(?:0|零)(?![\d.])"
-             r"|\b(?:empty|zero|no)\s+(?:wallet|balance|funds|money)\b|\b(?:wallet|balance)\s+(?:is\s+)?(?:empty|zero|at\s+0)\b", re.I)
+             r"|\b(?:empty|zero|no)\s+(?:wallet|balance|funds|money)\b|\b(?:wallet|balance)(?:'s|\s+is)?\s+(?:empty|zero|at\s+0)\b"
+             # "our wallet has nothing in it", "nothing in the wallet", "钱包里 0 元", "余额 0 U"
+             r"|\bwallet\s+(?:has|holds)\s+nothing\b|\bnothing\s+in\s+(?:the\s+|our\s+|my\s+)?wallet\b"
+             r"|(?:钱包|账户|账上)\s*(?:里|中|上)?\s*(?:只有|有|是)?\s*(?:0|零)\s*(?:元|块|刀|u|usdt|美元)?(?![\d.])", re.I)
 MONEY_RULE = lazy(r"用完|耗尽|扣光|花光|会怎样|会怎么样|会咋样|会被|停机|销毁|欠费|透支|\bruns?\s+(?:out|dry)|\bran\s+out|\bwhat\s+happens"
                   r"|\bdestroy|\bhits?\s+zero|\boverdra", re.IGNORECASE)
 # an order to rent what was just priced ("great, rent it for a month please", "就租这个", "帮我下单", "book that one",

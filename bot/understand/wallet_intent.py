@@ -322,7 +322,7 @@ HOW_TO_RENT_WORDS = (rf"(?:怎么|如何|怎样|咋)\s*(?:在\s*[a-z0-9\u4e00-\u
 HOW_TO_RENT = lazy(HOW_TO_RENT_WORDS, re.I)
 PRICE_QUESTION = lazy(HOW_TO_RENT_WORDS + r"|多少钱|多少|多久|多长时间|几天|几个?小时|几个?(?:月|周|星期|礼拜)|能不能|能否|可不可以|行不行|够不够|价格|价钱|什么价|啥价|报价|(?:怎么|如何|怎样|咋)\s*(?:收|计|算|扣)(?:费|钱)?|怎么租|最省|划算|贵不贵|便宜"
                             r"|啥卡|什么卡|哪(?:张|种|款|个)?卡|能租(?:啥|什么|哪)|租(?:啥|什么|哪)|最多|最大"
-                            r"|how\s+much|how\s+long|price|cost|\b(?:balance|money|funds|credit)\s+(?:(?:i|we)\s+(?:should|need\s+to|must)\s+|to\s+)(?:keep|leave|hold|have|load)\b|\bhow\s+(?:is|are|do|does|would|will)\s+(?:it|they|you|that|this)\s+(?:be\s+)?(?:charged|billed|charge|bill)\b|cheap(?:er|est)\b|which\s+(?:gpu|card)|what\s+(?:gpu|card)|can\s+i\s+(?:rent|run|get|afford)|\?|？|吗"
+                            r"|how\s+much|how\s+long|price|cost|\b(?:balance|money|funds|credit)\s+(?:(?:i|we)\s+(?:should|need\s+to|must)\s+|to\s+)(?:keep|leave|hold|have|load)\b|\bhow\s+(?:is|are|do|does|would|will)\s+(?:it|they|you|that|this)\s+(?:be\s+)?(?:charged|billed|charge|bill)\b|cheap(?:er|est)\b|which\s+(?:gpu|card)|what\s+(?:gpu|card)|(?:can|could)\s+(?:i|we)\s+(?:still\s+)?(?:rent|run|get|afford|spin\s+up|start)|\?|？|吗"
                             # "那 4090 租一周呢", "what about renting a 4090 for a week": asking, not ordering
                             r"|呢\s*$|\b(?:what|how)\s+about\b", re.I)
 

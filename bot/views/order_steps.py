@@ -47,3 +47,17 @@ def order_line(provider_ids: list[str], lang: str) -> str | None:
     if not provider_ids:
         return None
     return t("order.title", lang, steps=t("order.between", lang).join(_steps(pid, lang) for pid in provider_ids))
+
+
+def top_up_line(provider_ids: list[str], lang: str) -> str | None:
+    """"💳 How to top up: gpuli: top up with USDT; CloudGPU: …" for the providers named that list a way to pay (an
+    empty wallet must be topped up before anything rents); None when none lists one."""
+    steps = []
+    for pid in dict.fromkeys(provider_ids):
+        p = provider(pid)
+        if p.payment is not None and p.payment.methods:
+            names = list(dict.fromkeys(_method(m, lang) for m in p.payment.methods))
+            more = len(names) > SHOWN_METHODS
+            how = t("order.top_up_more" if more else "order.top_up", lang, methods="/".join(names[:SHOWN_METHODS]))
+            steps.append(t("order.provider", lang, provider=p.name, steps=how))
+    return t("order.top_up_title", lang, steps=t("order.between", lang).join(steps)) if steps else None

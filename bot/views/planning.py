@@ -26,6 +26,7 @@ from bot.views.budget_cards import cards_verdict
 from bot.views.budget_firm import estimate_beside, firm_instead
 from bot.views.cost import duration_view, option_row
 from bot.views.offload_count import seed_instead
+from bot.views.order_steps import top_up_line
 from bot.views.price import unit_prices
 from engine.breakdown import Plan
 from engine.catalog import gpus
@@ -509,6 +510,8 @@ def budget_price_verdict(reply: Reply, budget: Money, lang: str, held: bool = Fa
     said = t(key, lang, budget=budget.format(lang), provider=row["provider"], n=row["num_gpus"], gpu=row["gpu"], cost=cost,
              approx=approx, over=_shown(in_budget - budget, high.currency).format(lang),
              left=_shown(budget - in_budget, high.currency).format(lang))
+    if key == "plan.held_price_empty" and (ways := top_up_line([str(row.get("provider_id") or "")], lang)) is not None:
+        said = f"{said}\n{ways}"  # an empty wallet: the provider's ways to put money in, before anything rents
     lasts = _lasts(row["quotes"][0], budget, high.currency, lang) if in_budget.amount <= budget.amount else None
     return Reply("error", lang, {"message": f"{said}\n{lasts}" if lasts else said, "over": in_budget.amount > budget.amount})
 
