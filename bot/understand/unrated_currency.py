@@ -102,9 +102,13 @@ INDIAN_SCALE = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s*(lakhs?|lacs?|crores?)(
 
 @cache
 def _amount_pattern() -> re.Pattern[str]:
-    """The name or sign, then the amount ("S$300", "SGD 1.2k"), or the amount, then the name ("500 新币")."""
+    """The name or sign, then the amount ("S$300", "SGD 1.2k"), or the amount, then the name ("500 新币"). A name
+    that is a plain English word stands after the amount only ("3m won"; "we won 3 bids" states no money)."""
     names = _pattern().pattern
-    return re.compile(rf"(?P<name1>{names})\s*{_NUMBER.replace('(', '(?P<num1>', 1).replace('(k', '(?P<scale1>k', 1)}"
+    codes = {ident.lower() for ident, *_ in unrated_currencies()}
+    first = "|".join(re.escape(a) for a, _ in sorted(_ids().items(), key=lambda pair: -len(pair[0]))
+                     if a in codes or not a.replace(" ", "").isalpha() or not a.isascii())
+    return re.compile(rf"(?<![a-z])(?P<name1>{first})(?![a-z])\s*{_NUMBER.replace('(', '(?P<num1>', 1).replace('(k', '(?P<scale1>k', 1)}"
                       rf"|{_NUMBER.replace('(', '(?P<num2>', 1).replace('(k', '(?P<scale2>k', 1)}\s*(?P<name2>{names})", re.I)
 
 
