@@ -39,6 +39,8 @@ def test_won_and_yen_are_read_with_their_own_scale_words(text: str, amount: int,
     ("充值 30000 日元到 gpuli", "30,000 JPY", "充值"),
     ("/budget set 500만원", "5,000,000 KRW", "/budget set"),
     ("/topup 20000円 gpuli", "20,000 JPY", "/topup"),
+    ("would you set our monthly budget to 600만원?", "6,000,000 KRW", "monthly"),  # a request asked as a question
+    ("能帮我把周预算设成 40万日元吗", "400,000 JPY", "周预算"),
 ])
 def test_a_budget_or_top_up_in_won_or_yen_is_refused_with_what_was_said(said: str, back: str, kept: str) -> None:
     me = ChatUser()

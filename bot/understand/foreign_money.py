@@ -62,6 +62,8 @@ def foreign_amount(text: str) -> Foreign | None:
     return None
 
 
+# a write asked for as a question ("could you set the budget to 300만원?", "能把月预算设成 500万韩元吗"): still a write
+REQUEST = re.compile(r"\b(?:could|can|would|will)\s+you\b|\bplease\b|\bpls\b|帮我|帮忙|麻烦|能不能把|[能可]以?把|请把", re.I)
 ASKED = re.compile(r"[?？]|吗|么|\b(?:what|how|which|can|could|should|is|are|will)\b|能不能|可以|够不够|够吗|多少|几", re.I)
 
 
@@ -71,7 +73,7 @@ def foreign_write(text: str) -> Foreign | None:
     from bot.understand.wallet_intent import BUDGET, SET_VERB, TOPUP
 
     said = foreign_amount(text)
-    if said is None or ASKED.search(text):
+    if said is None or (ASKED.search(text) and not REQUEST.search(text)):
         return None
     if TOPUP.search(text) or (BUDGET.search(text) and SET_VERB.search(text)):
         return said
