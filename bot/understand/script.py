@@ -84,6 +84,11 @@ _RULES = (
     # Taiwan's 记忆体 is memory: the host's beside a CPU or the machine ("系统记忆体", "CPU 记忆体" = 内存), else the card's
     # (显存: "记忆体怎么估", "显卡记忆体不够"), which is the memory this bot sizes
     (lazy(r"(cpu|系统|主机|电脑|机器|伺服器|服务器)(\s*)记忆体", re.IGNORECASE), r"\1\2内存"),
+    # a server's add-on: memory added or upgraded by an amount ("加 128G 记忆体", "记忆体升级到 128G"), or said beside
+    # the CPU cores added with it ("16 核心 CPU 跟 128G 记忆体"): the host's 内存 a provider sells, not the card's
+    (lazy(r"(加|升级|扩充|扩到|升到|加到)(\s*\d+\s*(?:g|gb|t|tb)?\s*)记忆体", re.IGNORECASE), r"\1\2内存"),
+    (lazy(r"记忆体(?=\s*(?:升级|扩充|加到|扩到|升到))"), "内存"),
+    (lazy(r"((?:cpu|核心?)[^。，,;；?？]{0,16}?)记忆体", re.IGNORECASE), r"\1内存"),
     (lazy(r"(?:显示卡|显卡|显示|gpu\s*)?记忆体", re.IGNORECASE), "显存"),
     # Taiwan's noun 设定 (a tool's settings) is 配置; the verb before a Chinese object ("设定 预算") stays
     (lazy(r"设定(?!\s*(?![一两二三四五六七八九十])[\u3400-\u9fff])"), "配置"),
