@@ -134,7 +134,10 @@ def unknown_turn(parsed: Parsed, reply: Reply, text: str, last: Turn | None) -> 
     if reply.data.get("closest") and parsed.rental.provider:
         return unsure_turn(text, parsed.rental.provider, last)
     # or a setup said with nothing asked ("我们有 8 卡 H100"): the job named next is sized on it (bot.core.setup_stated)
-    if parsed.request.num_gpus and not (parsed.request.gpu and (parsed.request.model or parsed.request.params_b or parsed.request.method)):
+    # or a price asked of no card ("我们想租卡，先问价格", "prices first?"): the card named next is priced (its price, no FAQ)
+    priced = parsed.asks.cost and not (parsed.request.gpu or parsed.request.model or parsed.request.params_b)
+    counted = parsed.request.num_gpus and not (parsed.request.gpu and (parsed.request.model or parsed.request.params_b or parsed.request.method))
+    if priced or counted:
         return Turn("faq", {"text": text, "provider": None, "entry": None,
                             "prev": {"kind": last.kind, "data": last.data} if last else None})
     return None

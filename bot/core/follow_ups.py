@@ -25,6 +25,7 @@ from bot.core.about_last import (
     with_extras,
 )
 from bot.core.add_on_follow import added_to_price
+from bot.core.batch_follow import batch_of_last
 from bot.core.budget_said import budget_weighs_last
 from bot.core.card_share_follow import month_share_of_last, share_of_last
 from bot.core.cheaper_follow import cheaper_of_last
@@ -58,6 +59,7 @@ from bot.core.setup_follow import (
     setup_span,
 )
 from bot.core.span_first import job_in_span
+from bot.core.term_floor import run_of_floor
 from bot.core.unrated_follow import unrated_of_last
 from bot.core.wallet_follow_ups import rent_follow_up, runway_of_budget, safe_figure_of_price, top_up_of_price
 from bot.core.weigh_priced import switch_saving, weigh_follow
@@ -110,6 +112,10 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
         return by_memory  # "70b qlora on cloudgpu" then "cheapest 80GB card for 8h?": that provider's cards, for 8 h
     if parsed.cues.fresh or (parsed.run is not None and parsed.run.batch_only):
         return parsed  # "新问题：gpuli 有 InfiniBand 吗", "bs 4 accum 4 两张卡 全局 batch 多少": asked on their own
+    if (batch := batch_of_last(parsed, last)) is not None:
+        return batch  # "两张呢？能开大点 batch 吗": the job before on two cards, its largest batch
+    if (floor := run_of_floor(parsed, last)) is not None:
+        return floor  # "周租多少" then "跑两天也得买一周吗": the setup priced for the run, each provider's rule on it
     if (kept := export_before(parsed, last)) is not None and (again := export_again(parsed, kept, text, merge_follow_up)) is not None:
         return again  # "gpuli 4090 周租多少" between: "再导出一次 epoch 改成 3" hands over the files exported before, changed
     if (priced := export_of_priced(parsed, last)) is not None:

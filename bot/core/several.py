@@ -24,6 +24,7 @@ from bot.understand.parser import Parsed
 from bot.understand.provider_words import several_described
 from bot.views.deadline_lead import run_speed
 from bot.views.rental_yes import rental_yes
+from bot.views.term_floor import floor_lead
 from bot.views.unit_verdict import unit_verdict
 from bot.views.units_each import units_each_lead
 from engine.catalog import gpus
@@ -51,7 +52,7 @@ def verdicts_first(reply: Reply, parsed: Parsed) -> Reply:
     provider rents by ("能按天租吗": bot.views.unit_verdict)."""
     reply = elsewhere_first(reply, parsed)
     # the unit asked is the question; "cloudgpu per hour and gpuli per week": each provider in its own (bot.views.units_each)
-    return verdict_first(reply, unit_verdict(reply, parsed) or rental_yes(reply, parsed) or units_each_lead(reply, parsed))
+    return verdict_first(reply, floor_lead(reply, parsed) or unit_verdict(reply, parsed) or rental_yes(reply, parsed) or units_each_lead(reply, parsed))
 
 
 def elsewhere_first(reply: Reply, parsed: Parsed) -> Reply:

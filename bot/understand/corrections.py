@@ -25,6 +25,7 @@ from bot.understand.entities import SIZE, find_gpus, find_models, find_provider
 from bot.understand.lazy import lazy
 from bot.understand.money_words import find_money
 from bot.understand.normalize import normalize
+from bot.understand.quoted import unquoted
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,9 @@ def said(norm: str) -> list[Said]:
 @one_message.per_message  # the router and the parser both settle the message: once
 def settled(text: str) -> str:
     """`text` with every value taken back dropped, with the word that took it back; `text` itself when
-    it takes nothing back (the normalized text otherwise: the readers after this normalize it again)."""
+    it takes nothing back (the normalized text otherwise: the readers after this normalize it again). An earlier
+    answer quoted above the question is dropped first: it is no part of what is asked (bot.understand.quoted)."""
+    text = unquoted(text)
     norm = normalize(text)
     if not MARKER.search(norm):
         return text

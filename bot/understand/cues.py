@@ -60,6 +60,7 @@ from bot.understand.runway_frame import runway_only
 from bot.understand.scaled import scaled
 from bot.understand.speed_asked import speed_asked
 from bot.understand.switch_asks import KEEP_SPEED_WORDS, keeps_speed
+from bot.understand.term_floor import floor_asked
 from bot.understand.tool_alone import named_alone
 from bot.understand.unit_asked import unit_asked
 from bot.understand.unrated_currency import unrated_alone, unrated_amount, unrated_named
@@ -418,6 +419,7 @@ class Cues:
     tool_alone: bool = False  # "LLaMA-Factory", "用 deepspeed 的吧": frameworks named and nothing else (bot.understand.tool_alone)
     budget_held: tuple[Decimal, str] | None = None  # the budget held when the method is picked for the job before (bot.core.plan_asked)
     method_pick: bool = False  # "先 lora 还是直接全参", "LoRA first or full?": which method to take is asked (METHOD_PICK)
+    term_floor: tuple[float, str] | None = None  # "跑两天也得买一周吗": the run's hours and the term weighed (bot.understand.term_floor)
     toggled: str | None = None  # "那开了呢" ("on"), "那关了呢" ("off"): the setting the answer before was declined or given, switched (TOGGLED)
 
 
@@ -535,7 +537,7 @@ def read(raw: str, num_gpus: int | None = None, instances: int | None = None, wo
         which_cheaper=short and bool(WHICH_CHEAPER.search(words)), yearly=bool(YEARLY.search(raw)),
         how_much=bool(HOW_MUCH.search(norm)), change_said=short and bool(CHANGE_SAID.search(norm)),
         recalled=short and bool(RECALLED.search(norm)),
-        same_as_full=bool(SAME_AS_FULL.search(norm)),
+        same_as_full=bool(SAME_AS_FULL.search(norm)), term_floor=floor_asked(norm) if short else None,
         runs_there=short and len(named) == 1 and _runs_there(_without_providers(norm, named)),
         band_end=bool(BAND_END.search(norm)),
         safe_figure=bool(SAFE_FIGURE.search(norm)),

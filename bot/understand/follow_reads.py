@@ -30,6 +30,9 @@ ROOMY = lazy(r"\broom(?:y|ier)\b|\benough\s+room\b|宽裕|宽松|富余|绰绰�
 # what a yes-or-no on a fit says around the card and count: "will it", "单卡", "a single", "works"
 FIT_AROUND = lazy(r"\bworks?\b|\bwill\b|\bwould\b|\bdoes\b|\bdo\b|\bcan\b|\bsingle\b|\bgpus?\b|\bcards?\b|单卡|单张|一张|一块"
                   r"|一卡|张|块|卡|吗|呢|了|就|那|所以|这样|\bthen\b|\bso\b|\bjust\b|\bthat\b", re.IGNORECASE)
+# a fit's question typed with its tail clipped ("够不", "行么", "够没", "放得下不"): the same yes or no as "够吗";
+# never "不够" (a word before the fit's, a statement)
+CLIPPED_ASK = lazy(r"(?<=[够行下动])\s*(?:不|么|没|否)(?=\W*$)")
 # the count beside a card, once the card is out ("8卡", "8 x", "2 张", "two …s", "8 gpus of"): the setup's own words
 COUNTED = lazy(r"(?<![\w.])\d+\s*(?:x|×|\*)?(?![\w.])|(?<![\w.])\d+\s*(?=[张块卡台])|[张块台]|卡|\b(?:s|cards?|gpus?|of)\b", re.I)
 BARE_FIGURE = lazy(r"(?<![\w.])\d+(?![\w.])")  # "so one h100 works?": the count, written as a figure by the normalizer
@@ -145,6 +148,7 @@ def card_frames(norm: str, short: bool) -> CardFrames:
     if not short:
         return CardFrames(figures=figures)
     fit = fit_counted = False
+    rest = CLIPPED_ASK.sub("吗", rest)
     if not WH_QUESTION.match(rest) and (FITS.search(rest) or WORKS.search(rest) or ROOMY.search(rest)):
         around = FIT_AROUND.sub(" ", FITS.sub(" ", ROOMY.sub(" ", rest)))
         fit, fit_counted = frame_only(around), frame_only(BARE_FIGURE.sub(" ", around))

@@ -104,7 +104,7 @@ class Parsed:
     faq: list[Hit] = field(default_factory=list)
     faq_confident: bool = False
     wallet: WalletAction | None = None
-    talk: str | None = None  # greeting | thanks | identity
+    talk: str | None = None  # greeting | thanks | identity | preface
     unknown_card: UnknownCard | None = None
     price: PriceExtras = field(default_factory=PriceExtras)
     inference: Inference = field(default_factory=Inference)

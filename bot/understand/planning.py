@@ -14,7 +14,7 @@ import re
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from decimal import Decimal
 
-from bot.understand import one_message
+from bot.understand import batch_raise, one_message, overnight
 from bot.understand.amount import Amount, read_token
 from bot.understand.bare_clock import today_or_next
 from bot.understand.cycle_end import without_expiry
@@ -97,8 +97,8 @@ BEFORE_ZH = lazy(r"(?:截止|之前|以前|前)")
 # "due Friday", "due the day after tomorrow"; asked as "will it finish (on) Wednesday?", "done tomorrow?"; a day the
 # work is shown ("demo on monday", "the pitch is friday", "下周一要 demo", "周五路演") is its deadline too
 DUE_EN = lazy(r"\bdue\s+(.{1,40})|\b(?:finish(?:ed|es)?|done|ready|complete[ds]?|demo(?:\s+day)?|pitch|presentation|review|ends|closes"
-              r"|in\s+time\s+for(?:\s+the)?|make(?:\s+it\s+(?:by|for))?(?:\s+the)?)\s+(?:is\s+)?(?:(?:on|set\s+for|scheduled\s+for)\s+)?"
-              r"((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b.{0,30}|(?:the\s+)?day\s+after\s+tomorrow\b.{0,30}|tomorrow\b.{0,30}|today\b.{0,30})",
+              r"|in\s+time\s+for(?:\s+the)?|make(?:\s+it\s+(?:by|for))?(?:\s+the)?)\s+(?:is\s+)?(?:(?:on|over|during|in|set\s+for|scheduled\s+for)\s+)?"
+              r"((?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b.{0,30}|(?:the\s+)?day\s+after\s+tomorrow\b.{0,30}|tomorrow\b.{0,30}|today\b.{0,30}|(?:the\s+|this\s+)?weekend\b.{0,30})",
               re.IGNORECASE)
 # A time of day: "6pm", "9:30 am", "18:00", "noon"; "下午6点", "早上九点半", "中午", "晚上8点".
 TIME_EN = lazy(r"\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b|\b(\d{1,2}):(\d{2})\b|\b(noon|midday|midnight)\b|\b(morning|afternoon|evening)\b",
@@ -230,7 +230,7 @@ def wants_longest_seq(text: str) -> bool:
 
 def wants_largest_batch(text: str) -> bool:
     """The message asks for the largest micro-batch that still fits."""
-    return LARGEST_BATCH.search(text) is not None
+    return LARGEST_BATCH.search(text) is not None or batch_raise.batch_raised(text)  # "能开大点 batch 吗": the same
 
 
 def wants_largest_model(text: str) -> bool:
@@ -455,7 +455,7 @@ def deadline(text: str, now: datetime, tz: tzinfo | None = None) -> datetime | N
     assert zone is not None, "now must be timezone-aware"
     local_now = now.astimezone(zone)
     text = without_expiry(text)  # "到期前几天会提醒": the rental's expiry, not the user's deadline
-    text = re.sub(r"(?<![a-z])ddl(?![a-z])", "deadline", without_today(text), flags=re.I)  # "今天周二，周五前"; "周五中午 ddl"
+    text = re.sub(r"(?<![a-z])ddl(?![a-z])", "deadline", without_today(overnight.as_morning(text)), flags=re.I)  # "今天周二，周五前"; "周五中午 ddl"
     started = _start_match(text)
     if started is not None:  # "周三中午开始，周五前": the 周三 is the start's, not the deadline's
         begin, end, _ = started

@@ -18,22 +18,27 @@ THANKS = r"thanks?(?:\s+(?:a\s+lot|so\s+much|you|u))*|thx|ty|cheers|great|nice|a
 IDENTITY = (r"who\s+are\s+you|what\s+are\s+you|what\s+is\s+kasuan|what'?s\s+kasuan|what\s+does\s+(?:this\s+bot|kasuan)\s+do"
             r"|你是谁|你是什么|你是干什么的|你是做什么的|你是干嘛的|是干嘛的|是干什么的|是做什么的|干嘛用的|有什么用"
             r"|卡算是什么|介绍一下(?:你自己|自己)?|自我介绍")
+# a preface alone, the question to come in the next messages ("老板问", "领导让我问一下", "有个问题", "my boss asks",
+# "one question"): acknowledged briefly, the conversation (and the job before it) left as it was
+PREFACE = (r"(?:我们?(?:的|家)?|(?:my|our|the)\s+)?(?:老板|领导|客户|甲方|同事|组长|导师|老师|上面|boss|manager|client|customer|team\s*lead)"
+           r"\s*(?:问|想问|在问|让我问(?:一?下)?|叫我问(?:一?下)?|想知道|说|asks?|asked|is\s+asking|wants\s+to\s+know)"
+           r"|(?:有|问|请教)个?(?:小)?问题|想请教(?:一?下)?|(?:a|one)\s+(?:quick\s+)?(?:question|q)|question\s+for\s+you")
 FILLER = r"[\s!！.。,，~～?？:)）(（😀-🙏👍❤️]*"
 BOT_NAME = r"(?:@?(?:\w*bot|卡算|kasuan|机器人))?"
 
 SMALL_TALK = lazy(
-    rf"^{FILLER}{BOT_NAME}{FILLER}(?:(?P<greeting>{GREETING})|(?P<thanks>{THANKS})|(?P<identity>{IDENTITY})){FILLER}"
+    rf"^{FILLER}{BOT_NAME}{FILLER}(?:(?P<greeting>{GREETING})|(?P<thanks>{THANKS})|(?P<identity>{IDENTITY})|(?P<preface>{PREFACE})){FILLER}"
     rf"{BOT_NAME}{FILLER}(?:(?:{GREETING}|{THANKS}){FILLER})?$",
     re.IGNORECASE,
 )
 
 
 def small_talk(text: str) -> str | None:
-    """"greeting", "thanks" or "identity" when the whole message is small talk, else None."""
+    """"greeting", "thanks", "identity" or "preface" when the whole message is small talk, else None."""
     m = SMALL_TALK.match(text.strip())
     if m is None:
         return None
-    return next(kind for kind in ("identity", "greeting", "thanks") if m.group(kind))
+    return next(kind for kind in ("identity", "greeting", "thanks", "preface") if m.group(kind))
 
 
 # an acknowledgement that opens a message ("thx, week?", "ok and if I go with eight H200s?", "好的，那一周呢"),

@@ -16,8 +16,8 @@ WEEKEND = lazy(r"(?<![a-z])(?:sat(?:urday)?\s*(?:\+|&|and|to|-|–|/)\s*sun(?:da
                re.IGNORECASE)
 # a weekend something is due by, not one rented for: "by the weekend", "周末前", "周末要交"
 DUE_BEFORE = lazy(r"(?:\bby|\bbefore|\buntil|\btill|\bdue|\bend\s+of|\bdone|\bfinish\w*|\bready|\bcomplete\w*|到|赶在|截止)"
-                  r"\s*(?:the\s+|this\s+|next\s+|这个?|本|下个?)?\s*$", re.IGNORECASE)
-DUE_AFTER = lazy(r"\s*(?:之前|以前|前|截止|就?(?:要|得|必须)\s*(?:交|用|出|上线|结果|完)|交付|上线|出结果|要结果|[训跑做搞]完|完成|搞定)")
+                  r"\s*(?:(?:over|during|on|at|in|within)\s+)?(?:the\s+|this\s+|next\s+|这个?|本|下个?)?\s*$", re.IGNORECASE)
+DUE_AFTER = lazy(r"\s*(?:能|可以|会|就能|能不能|可不可以)?\s*(?:之前|以前|前|截止|就?(?:要|得|必须)\s*(?:交|用|出|上线|结果|完)|交付|上线|出结果|要结果|[训跑做搞]完|完成|搞定)")
 # support hours, opening times: the weekend is when someone answers, not a rental
 NOT_RENTAL = lazy(r"客服|人工|售后|值班|有人|回复|上班|support|human|reply|respond|open\b|staff|helpdesk", re.IGNORECASE)
 WEEKEND_HOURS = 48.0
