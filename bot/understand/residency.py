@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from bot.understand.provider_place import place_provider
 from engine.providers import provider_areas
 
 if TYPE_CHECKING:
@@ -56,6 +57,8 @@ class Place:
 
 def place_wanted(text: str) -> Place | None:
     """The area `text` keeps the machines to, or asks about; None when it names none."""
+    if place_provider(text) is not None:
+        return None  # "新加坡机房的那家": a provider described by where its machines are (bot.understand.provider_place)
     whether = bool(_WHETHER.search(text))
     for area, words in (("mainland-china", _MAINLAND), ("abroad", _ABROAD), ("us", _US), ("singapore", _SINGAPORE)):
         if words.search(text):
