@@ -52,7 +52,10 @@ def verdicts_first(reply: Reply, parsed: Parsed) -> Reply:
     provider rents by ("能按天租吗": bot.views.unit_verdict)."""
     reply = elsewhere_first(reply, parsed)
     # "数据必须留在境内", "gpuli 哪个机房能行": where the machines are answers it (bot.views.place_line)
-    reply = place_first(reply, parsed.price, parsed.request.gpu or parsed.rental.gpu, parsed.request.provider or parsed.rental.provider)
+    card = parsed.request.gpu or parsed.rental.gpu
+    # a FAQ entry answers its own question and keeps its turn, unless a card's place is asked ("H100 在哪个机房")
+    if parsed.intent in ("price", "cost", "size") or (parsed.intent == "faq" and parsed.price.where_asked and card):
+        reply = place_first(reply, parsed.price, card, parsed.request.provider or parsed.rental.provider)
     # the unit asked is the question; "cloudgpu per hour and gpuli per week": each provider in its own (bot.views.units_each)
     return verdict_first(reply, unit_verdict(reply, parsed) or rental_yes(reply, parsed) or units_each_lead(reply, parsed))
 

@@ -28,7 +28,7 @@ _MAINLAND = re.compile(
     re.IGNORECASE)
 _ABROAD = re.compile(r"海外|境外|国外(?:的)?(?:机房|节点|服务器|机器)|\boverseas\b|\boutside\s+(?:of\s+)?(?:mainland\s+)?china\b|\babroad\b",
                      re.IGNORECASE)
-_US = re.compile(r"美国|\bin\s+the\s+(?:us|usa|u\.s\.?|states)\b|\bus[\s-](?:based|hosted|regions?|data\s*cent(?:er|re)s?)\b"
+_US = re.compile(r"(?:在|放)\s*美国|美国\s*(?:的)?\s*(?:机房|服务器|机器|节点)|\bin\s+the\s+(?:us|usa|u\.s\.?|states)\b|\bus[\s-](?:based|hosted|regions?|data\s*cent(?:er|re)s?)\b"
                  r"|\bunited\s+states\b|\bin\s+america\b", re.IGNORECASE)
 _SINGAPORE = re.compile(r"(?:在|放)\s*新加坡|新加坡\s*(?:的)?\s*(?:机房|服务器|机器)|\bin\s+singapore\b|\bsingapore[\s-](?:based|hosted|regions?)\b",
                         re.IGNORECASE)
