@@ -157,9 +157,15 @@ class Billing(Strict):
         return month.days if month is not None and month.days is not None else 30
 
 
+# where a region is, for a team whose data must stay somewhere: mainland China, Singapore, the US, or
+# outside mainland China with no country the source names (gpuli: data reaches it over a cross-border line)
+Area = Literal["mainland-china", "singapore", "us", "abroad"]
+
+
 class Region(Strict):
     id: str
     names: list[str] = Field(default_factory=list)  # the place as the seed names it ("深圳", "shenzhen")
+    area: Area | None = None  # None: the source does not say where
     source: str
 
 
@@ -472,6 +478,23 @@ def _places_in(folder: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         if isinstance(raw, dict) and isinstance(raw.get("id"), str):
             regions = [r for r in raw.get("regions") or [] if isinstance(r, dict)]
             out.append((raw["id"], tuple(str(n) for r in regions for n in [r.get("id"), *(r.get("names") or [])] if n)))
+    return tuple(out)
+
+
+def provider_areas() -> tuple[tuple[str, tuple[str | None, ...]], ...]:
+    """Each provider's id with the area of each of its regions (None where the source names none), read from the
+    files as provider_names is: the parser keeps a team to the providers with machines where its data may go."""
+    return _areas_in(_providers_folder())
+
+
+@cache
+def _areas_in(folder: str) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
+    out = []
+    for path in sorted(Path(folder).glob("*.yaml")):
+        raw = read(path)
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+            regions = [r for r in raw.get("regions") or [] if isinstance(r, dict)]
+            out.append((raw["id"], tuple(str(r["area"]) if r.get("area") else None for r in regions)))
     return tuple(out)
 
 

@@ -117,6 +117,7 @@ from bot.views import price_age
 from bot.views.card_spec import card_spec_reply, with_machine
 from bot.views.format_bytes import format_bytes_reply
 from bot.views.instances import instances_first, singles_of_count, singles_of_total, still_separate, unless_weighed
+from bot.views.place_line import parts_placed
 from bot.views.planning import (
     budget_floor_verdict,
     budget_verdict,
@@ -374,7 +375,7 @@ class Core:
             else:  # "…下周一前能跑完吗？顺便问下周租多少": the price asked beside a table, in one line, first
                 replies = price_aside_first(replies, ctx.lang, parsed)
             replies = low_end_first(replies, parsed)  # "按最低价 2.5 万报预算可以吗": not advised, the band's high end
-            first = replies[0]
+            first = parts_placed(replies[0], parsed)  # "…2. 月租多少 3. 数据能不能放境内": where, answered too
             keep_listed(first, shown)
             for later in replies[1:]:
                 if first.kind == "sizing" and later.kind == "cost" and isinstance(later.data.get("v"), dict):
@@ -442,8 +443,7 @@ class Core:
             return timed
         if parsed.asks.budget and parsed.intent in ("size", "cost") and not parsed.missing and (
                 rented_for or q.hours or q.days) and not (q.tokens or q.samples):
-            # (a rental length from an earlier turn counts: "…跑 24 小时多少钱" then "预算 5000 够吗")
-            # "¥2.5万预算，70b全参一个月够不够": the rental for the stated time, against the budget
+            # "¥2.5万预算，70b全参一个月够不够": the rental for the stated time, against the budget (a rental length from an earlier turn counts: "…跑 24 小时多少钱" then "预算 5000 够吗")
             reply = self.intents["cost"](ctx, replace(parsed, intent="cost"), text)
             verdict = budget_verdict(reply, parsed.asks.budget, q.currency, ctx.lang, q.provider or parsed.rental.provider, parsed.cues.runs_asked)
             return verdict_first(reply, with_lighter_methods(verdict, parsed, lambda p: self.intents["cost"](ctx, p, text), ctx.lang))

@@ -23,6 +23,7 @@ from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed
 from bot.understand.provider_words import several_described
 from bot.views.deadline_lead import run_speed
+from bot.views.place_line import place_first
 from bot.views.rental_yes import rental_yes
 from bot.views.term_floor import floor_lead
 from bot.views.unit_verdict import unit_verdict
@@ -51,6 +52,11 @@ def verdicts_first(reply: Reply, parsed: Parsed) -> Reply:
     for, a yes/no rental question's "yes" (bot.views.rental_yes), and whether the unit asked is one the
     provider rents by ("能按天租吗": bot.views.unit_verdict)."""
     reply = elsewhere_first(reply, parsed)
+    # "数据必须留在境内", "gpuli 哪个机房能行": where the machines are answers it (bot.views.place_line)
+    card = parsed.request.gpu or parsed.rental.gpu
+    # a FAQ entry answers its own question and keeps its turn, unless a card's place is asked ("H100 在哪个机房")
+    if parsed.intent in ("price", "cost", "size") or (parsed.intent == "faq" and parsed.price.where_asked and card):
+        reply = place_first(reply, parsed.price, card, parsed.request.provider or parsed.rental.provider)
     # the unit asked is the question; "cloudgpu per hour and gpuli per week": each provider in its own (bot.views.units_each)
     return verdict_first(reply, floor_lead(reply, parsed) or unit_verdict(reply, parsed) or rental_yes(reply, parsed) or units_each_lead(reply, parsed))
 

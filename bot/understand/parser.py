@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from bot.text.i18n import Lang, detect_language
 from bot.understand import asks as ask_words
-from bot.understand import card_counts, framework_words, planning, precision_words, run_timing, time_left
+from bot.understand import card_counts, framework_words, planning, precision_words, residency, run_timing, time_left
 from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
@@ -214,7 +214,7 @@ def parse(text: str, now: datetime | None = None, corrects: bool = False) -> Par
         parsed.parts = [replace(p, asks=replace(p.asks, both_units=False)) if p.asks.buy_way else p for p in parsed.parts]
     if lengths := lengths_asked(text, parsed):
         parsed.asks = replace(parsed.asks, lengths=lengths)
-    return parsed
+    return residency.resident(parsed, text)  # "数据必须留在境内": the providers with machines there
 
 
 def _parse_one(text: str, now: datetime | None) -> Parsed:

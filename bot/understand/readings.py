@@ -44,6 +44,9 @@ class PriceExtras:
     sizes: tuple[int, ...] = ()  # "我们要 3T", "we'll archive 4TB": every size stated in GB, no card's or host's memory
     month_average: bool = False  # "年付 平均每月多少", "per month on average?": the total shared out per month
     nodes_counted: bool = False  # "2 nodes x 8 h100": the card count is already all the machines' (16), never times the nodes again
+    place: str | None = None  # "数据必须留在境内": the area the machines must be in (bot.understand.residency)
+    place_whether: bool = False  # "数据能不能放境内": that area only asked about, every provider still priced
+    where_asked: bool = False  # "gpuli 哪个机房能行", "which region has it": which provider or region is asked
 
 
 @dataclass
