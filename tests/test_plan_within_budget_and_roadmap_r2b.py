@@ -135,7 +135,7 @@ def test_speed_wished_after_a_full_72b_drops_offload() -> None:
 @pytest.mark.parametrize(("message", "lead"), [
     # $2,500 over a quarter: ₮109 (a 4090 week) + 2 × ₮899 (1× A100 80GB PCIe months) = ≈ $1,907; a third month is over
     ("we have about $2.5k this quarter: 8b qlora pilot first, then full ft 8b if needed. plan?",
-     ("$2,500 for the quarter", "both steps fit", "₮109", "₮899", "2 month", "$1,907")),
+     ("$2,500 for the quarter", "both steps fit", "₮109", "₮899", "2 × a month", "$1,907")),
     # ¥20,000 (≈ $2,817): ① ₮109 + three months of ② ₮899 = ≈ $2,806, so three months fit, no more than a quarter holds
     ("这个季度经费 2 万元，先用 qlora 验证 8b，效果不行再全参，怎么安排",
      ("¥20,000（本季度）", "两步都放得下", "₮109", "₮899", "3 个月")),
