@@ -56,3 +56,9 @@ def test_ddp_or_zero_is_answered_for_the_job_on_its_cards(text: str, wants: tupl
 def test_no_job_stated_keeps_the_general_answer(text: str) -> None:
     first = lead_lines(conversation(text), 1)
     assert "你的" not in first and "your" not in first.lower(), first
+
+
+@pytest.mark.parametrize("text", ["7b 8 张卡 先用 ddp 还是 zero", "ddp or zero for a 7b on 8 gpus?"])
+def test_a_size_with_no_method_is_no_job_to_weigh(text: str) -> None:
+    first = lead_lines(conversation(text), 1)
+    assert "你的" not in first and "your" not in first.lower(), first

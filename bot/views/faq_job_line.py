@@ -38,7 +38,7 @@ def _n(value: float) -> str:
 def _job(req: TrainingRequest, lang: str) -> str:
     """"14B 全参微调", "7B LoRA · 8×H100 SXM", "7B LoRA on 8 cards": the job as stated."""
     size = f"{req.params_b:g}B"
-    method = t(f"method.{req.method or 'full'}", lang)
+    method = t(f"method.{req.method}", lang)
     cards = gpu_name(req.gpu) if req.gpu else None
     count = req.num_gpus
     if count and count > 1:
@@ -53,10 +53,12 @@ def job_line(hit: Hit, req: TrainingRequest, lang: str) -> str | None:
     if not req.params_b:
         return None
     entry = hit.entry.id
-    if entry == PRECISION:
-        return _precision(req, lang)
     if entry == PRETRAIN or (entry == INFINIBAND and req.method == "pretrain"):
         return _pretrain(req, lang)
+    if req.method is None:  # "7b on 8 cards, ddp or zero?": a size alone is no job to weigh (LoRA and full differ 8-fold)
+        return None
+    if entry == PRECISION:
+        return _precision(req, lang)
     if entry in PARALLEL:
         return _parallel(req, lang)
     return None
