@@ -68,10 +68,10 @@ from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
 from bot.views.export import generic_export_reply
 from bot.views.faq_answer import echo_copula
+from bot.views.faq_job_line import job_line
 from bot.views.inference import inference_reply
 from bot.views.lever_saving import lever_on, lever_saving
 from bot.views.offload_cost import offload_versus
-from bot.views.faq_job_line import job_line
 from bot.views.offload_first import offload_lead
 from bot.views.param_count import param_count_reply
 from bot.views.price import provider_price_list

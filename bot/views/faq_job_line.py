@@ -41,10 +41,7 @@ def _job(req: TrainingRequest, lang: str) -> str:
     method = t(f"method.{req.method}", lang)
     cards = gpu_name(req.gpu) if req.gpu else None
     count = req.num_gpus
-    if count and count > 1:
-        where = f"{count}×{cards}" if cards else t("faq.job.cards", lang, n=count)
-    else:
-        where = cards
+    where = (f"{count}×{cards}" if cards else t("faq.job.cards", lang, n=count)) if count and count > 1 else cards
     return f"{size} {method}" + (f" · {where}" if where else "")
 
 
