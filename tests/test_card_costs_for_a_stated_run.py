@@ -158,3 +158,16 @@ def test_the_cheapest_card_that_is_safe_is_led_as_before() -> None:
 def test_how_to_time_the_run_is_a_trial_of_about_50_steps(turns: tuple[str, ...]) -> None:
     text = conversation(*turns)
     assert "50 步" in text and "$0.33" in text, text
+
+
+# a run's time estimated from FLOPs on a dataset said in samples names that dataset back (samples × the tokens each was
+# counted at, the epochs) and says the exact figure comes from timing about 50 steps on the card (seed 000's method)
+@pytest.mark.parametrize(("turns", "needles"), [
+    (("is a single 4090 enough for 7b qlora?", "and 40,000 samples at 2048 tokens each, how long would that take?"),
+     ("40,000 samples × 2048 tokens", "50 steps")),
+    (("14b lora 一张 a100 80g", "2 万条样本 每条 4096 token 训 3 轮 要多久"), ("20,000 条样本 × 4096 token × 3 轮", "50 步")),
+])
+def test_a_flops_estimate_names_the_dataset_and_the_50_step_timing(turns: tuple[str, ...], needles: tuple[str, ...]) -> None:
+    text = conversation(*turns)
+    lead = lead_lines(text, 1)
+    assert lead.startswith("⏱") and all(n in lead for n in needles), text

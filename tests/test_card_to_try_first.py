@@ -31,3 +31,17 @@ def test_with_a_model_named_the_job_is_sized_with_the_cheapest_card_there() -> N
     me = said("先用啥卡把 7b lora 跑通 再决定上不上全参 gpuli")
     head = first_lines(me, 1)  # the adapter step named first (a two-step plan when full fine-tuning may follow)
     assert "7B" in head and "LoRA" in head and "QLoRA" not in head and "gpuli ₮" in me.text, me.text
+
+
+# no provider and no model: "validate LoRA cheaply first, then decide on full" asked as what to rent is seed 003's
+# start-small advice (a 4090 or 3090, with their prices), not the entry on how far LoRA falls behind full fine-tuning
+@pytest.mark.parametrize("text", [
+    "想先用lora试试效果 不行再全参 该租什么",
+    "lora 先验证一下 效果够再考虑全参 要先租啥",
+    "prove lora works first, decide on full fine-tuning later. what should we rent?",
+    "we'd like to check lora quality cheaply before committing to a full finetune — what to rent?",
+])
+def test_validate_first_asked_as_what_to_rent_is_the_cheap_card_advice(text: str) -> None:
+    me = said(text)
+    assert ("4090" in me.text or "3090" in me.text) and "₮109" in me.text and "$0.21" in me.text, me.text
+    assert "0.8" not in me.text, me.text  # the LoRA-against-full quality example is not this answer

@@ -94,3 +94,20 @@ def test_a_refused_8bit_is_answered_with_adamw_and_named_back(text: str) -> None
     # 8B with AdamW holds 128 GB of model states (16 bytes a parameter): no on an 80 GB card; the reply says AdamW was read
     me = said(text)
     assert "❌" in first_lines(me, 1) and "128 GB" in me.text and "AdamW" in me.text, me.text
+
+
+# offload waved off in slang ("别给我整 offload", "不要给我搞offload", "spare me the offload"): offload off, and a 72B
+# full fine-tune's cheapest plan is then seed 000's one without it, 8×H200 with the 8-bit optimizer (gpuli ₮19,752 a month)
+@pytest.mark.parametrize("text", [
+    "72b 全参 最便宜怎么配 别给我整 offload", "72b 全参 最省钱的方案 不要给我搞offload",
+    "cheapest way to full finetune a 72b? spare me the offload", "72b full ft, cheapest plan, no cpu offload nonsense please",
+])
+def test_offload_waved_off_in_slang_is_off(text: str) -> None:
+    assert parse(text).request.offload == "none", text
+    me = said(text)
+    assert "H200" in first_lines(me, 3) and "19,752" in me.text, me.text
+
+
+@pytest.mark.parametrize("text", ["72b 全参 给我开 offload 最便宜怎么配", "72b full ft, cheapest plan with optimizer offload"])
+def test_offload_asked_for_stays_on(text: str) -> None:
+    assert parse(text).request.offload not in (None, "none"), text

@@ -159,3 +159,16 @@ def test_speed_of_the_plan_keeps_the_plan() -> None:
 def test_the_catch_of_a_card_is_its_own_entry() -> None:
     me = said("72B LoRA on MI300X — what's the catch?")  # the card's pitfalls (ROCm), not a sizing
     assert "ROCm" in me.text, me.text
+
+
+# a sizing and a fact of its cards asked in one message, the cards pointed at by their count ("这俩卡", "these two
+# cards") or asked 有…没: both answered; the 4090 has no NVLink (PCIe only), the 3090 takes a two-card bridge
+@pytest.mark.parametrize(("text", "card_fact"), [
+    ("8b qlora 两张4090跑ddp 行不行 这俩卡有nvlink没", "4090 这张卡本身就不带 NVLink"),
+    ("8b qlora 两张4090跑ddp 行不行？这两张卡之间有nvlink吗", "4090 这张卡本身就不带 NVLink"),
+    ("7b lora on two 3090s with ddp, ok? do these two cards have nvlink", "3090 itself takes an NVLink bridge"),
+])
+def test_a_sizing_and_its_cards_link_both_answered(text: str, card_fact: str) -> None:
+    me = said(text)
+    assert me.text.lstrip().startswith(("✅", "⚠️", "📏")) and "DDP" in first_lines(me, 4), me.text
+    assert card_fact in me.text and "PCIe" in me.text, me.text

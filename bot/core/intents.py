@@ -68,6 +68,7 @@ from bot.views.checkpoint import checkpoint_reply
 from bot.views.cost import duration_view
 from bot.views.export import generic_export_reply
 from bot.views.faq_answer import echo_copula
+from bot.views.faq_job_line import job_line
 from bot.views.inference import inference_reply
 from bot.views.lever_saving import lever_on, lever_saving
 from bot.views.offload_cost import offload_versus
@@ -369,8 +370,9 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if items and (hits[0].entry.id == REFUNDS or parsed.cues.refund):  # "gpuli 4090 用了三天 能退吗": whether the refund window still covers it
         items[0]["lead"] = refund_line(parsed, parsed.rental.provider, ctx.lang)
     if items and not items[0].get("lead") and (sized := size_example(hits[0], parsed.request.params_b, ctx.lang)
-                                               or offload_lead(hits[0], parsed.request, ctx.lang)):
-        items[0]["lead"] = sized  # "为什么训练比推理占显存多？7b 为例": that size's own two figures lead
+                                               or offload_lead(hits[0], parsed.request, ctx.lang)
+                                               or job_line(hits[0], parsed.request, ctx.lang)):
+        items[0]["lead"] = sized  # "为什么训练比推理占显存多？7b 为例": that size's own two figures lead; a job stated, its line
     if items and not card and not items[0].get("lead") and (many := _single_cards_only(parsed)):
         # "cloudgpu 有多卡机器吗 我们想 4 卡跑": the count stated, where only single cards are rented, leads
         items[0]["lead"] = t("faq.count_single", ctx.lang, provider=provider(many[0]).name, n=many[1])

@@ -403,11 +403,11 @@ def config_tools(norm: str) -> frozenset[str]:
     return frozenset(name for name, pattern in TOOL_NAMES.items() if pattern.search(norm))
 
 
-WHICH_CARD = re.compile(r"啥卡|什么卡|哪(?:张|种|款|个)?卡|(?:which|what)\s+(?:gpus?|cards?)\b")
+WHICH_CARD = re.compile(r"啥卡|什么卡|哪(?:张|种|款|个)?卡|(?:which|what)\s+(?:gpus?|cards?)\b|(?:先|该|要|得)租(?:个|点)?\s*(?:啥|什么|哪个|哪种)|\bwhat\s+(?:should|do|would)\s+(?:we|i)\s+(?:rent|start\s+on)\b|\bwhat\s+to\s+rent\b")
 
 
 def asks_which_card(norm: str) -> bool:
-    """"最多能租啥卡", "which gpu can I get": the cards (and their prices) are the answer."""
+    """"最多能租啥卡", "which gpu can I get", "先租啥", "what should we rent?": the cards (and their prices) are the answer."""
     return bool(WHICH_CARD.search(norm))
 
 

@@ -64,7 +64,8 @@ UNMARKED = lazy(r"(?<=[久吗么啥钱行够下])\s+(?=\S)|(?<=[少几])\s+(?!(?
 DIGIT = lazy(r"\d")
 FIGURE = lazy(r"\d+(?:\.\d+)?")
 # an A-not-A question ("要不要另外付流量费", "收不收押金") asks as 吗 does
-ASKING = lazy(r"[?？吗么几]|([\u4e00-\u9fff])不\1|(?<=[\u4e00-\u9fff])不\s*$|(?<=[a-z0-9])\s+不\s*$|多少|多久|多长时间|多快|什么|啥|咋|怎么|怎样|如何|哪|是否|有没有|能不能|可不可以|"
+# "有 nvlink 没", "有没" at the end: 有…没 asks as 有没有 does
+ASKING = lazy(r"[?？吗么几]|([\u4e00-\u9fff])不\1|有[^，。,.!?？！]{1,30}没有?\s*$|(?<=[\u4e00-\u9fff])不\s*$|(?<=[a-z0-9])\s+不\s*$|多少|多久|多长时间|多快|什么|啥|咋|怎么|怎样|如何|哪|是否|有没有|能不能|可不可以|"
               r"^\s*(?:what|how|which|does|do|is|are|can|could|will|would|should|why|when|where|any)\b")
 FILLER = lazy(r"\b(?:what|does|do|would|will|it|that|this|the|at|on|in|be|there|is|for)\b|'s\b|[上在的呢]")
 # FAQ topics about the training itself: a question on them right after a job asks of that job ("72b 全参

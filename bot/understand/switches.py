@@ -21,9 +21,9 @@ from bot.understand.switch_asks import asked_about
 _REFUSE = (r"(?<!想)不想(?:再)?|(?<!要)不要|(?<!用)不用|(?<!开)不开|(?<!加)不加|没开|没用|(?<![区分特级性识类派])别(?!的|人)"
            r"|(?<!需)不需要?|不必|不打算|不希望|不考虑|不愿意?|无需|关掉|关闭|关了|(?<![相有])关(?=\s*[a-z0-9梯重])|去掉|禁用|拒绝"
            r"|\bno\b(?!\s*(?:use|using|用|开|with)\b)|(?<!\bor\s)\bnot\b|without|w/o|\bskip(?:ping)?\b|\bavoid(?:ing)?\b|\bdisabl(?:e|ed|ing)\b|\bturn(?:ing)?\s+off\b"
-           r"|\bdrop(?:ping)?\b|\bnever\b|\brather\s+not\b|(?:don|doesn|won|needn)'?t(?:\s+(?:want|need|wanna))?"
+           r"|\bdrop(?:ping)?\b|\bnever\b|\brather\s+not\b|\bspare\s+(?:me|us)\b|(?:don|doesn|won|needn)'?t(?:\s+(?:want|need|wanna))?"
            r"|\bdo\s+not(?:\s+(?:want|need))?|\bno\s+need\s+for\b|\bcan'?t\s+use\b")
-_ACT = (r"(?:\s*(?:用|开|加|上|启用|打开|使用|了|\bto\b|\buse\b|\busing\b|\benable\b|\bturn\s+on\b|\bthe\b|\ban?\b"
+_ACT = (r"(?:\s*(?:给(?:我们?|咱们?)|帮我们?|搞|整|弄|用|开|加|上|启用|打开|使用|了|\bto\b|\buse\b|\busing\b|\benable\b|\bturn\s+on\b|\bthe\b|\ban?\b"
         r"|\bany\b|\bwith\b|-)){0,3}\s*")
 NOT_BEFORE = rf"(?:{_REFUSE}){_ACT}"
 # a refusal after a switch: "8bit adam off", "梯度检查点关掉", "flash attention 就不开了", "8bit 优化器不用了"

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 
 ASKED_COMMA = lazy(r"(?<=[吗么])\s*[,，]\s*")
+# the cards of the job before, pointed at by their count ("这俩卡", "these two cards"): no figure of the question's own
+POINTED = lazy(r"(?:这|那)\s*\d+\s*(?:张|块|个)?\s*(?:卡|显卡|gpu)|\b(?:these|those|both|the)\s+\d+\s+(?:cards?|gpus?)\b")
 
 
 def unmarked_faq(text: str, whole: Parsed, now: datetime | None,
@@ -183,6 +185,7 @@ def _faq_tail(tail_text: str, whole: Parsed, now: datetime | None,
     """`tail_text`'s reading when it is a confident FAQ question naming no figure of its own, on the service
     (`_faq_after`'s test of the second part, which needs nothing of the first: a caller that would read the
     first part only for it asks this first). None otherwise."""
+    tail_text = POINTED.sub(lambda m: "these cards" if m.group(0).isascii() else "这些卡", normalize(tail_text))
     if (numbers := set(FIGURE.findall(normalize(tail_text)))) and not any(numbers <= said for said in _answers_figures()):
         return None  # a figure no answer states: the user's own (below), known before the clause is read
     if _fit_only(tail_text):

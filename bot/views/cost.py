@@ -210,7 +210,20 @@ def cost_view(report: CostReport) -> dict[str, Any]:
         "seq_len": r.request.seq_len,
         "micro_batch": r.request.micro_batch,
         "run_steps": run_steps(report),
+        "dataset": dataset_said(report),
     }
+
+
+def dataset_said(report: CostReport) -> dict[str, Any] | None:
+    """The dataset a time estimated from FLOPs was counted on, said back with how to get the real figure (seed 000:
+    time about 50 steps on the card): "50,000 samples × 2048 tokens". None where the time is not such an estimate,
+    the steps are counted already (run_steps says the 50 steps), or the message gave no samples."""
+    q = report.request
+    if report.basis != "flops" or not q.samples or run_steps(report) is not None:
+        return None
+    epochs = q.epochs or 1
+    seq = round(report.tokens / q.samples / epochs) if report.tokens else q.seq_len  # the tokens a sample was counted at
+    return {"samples": q.samples, "seq": seq, "epochs": epochs if epochs != 1 else None}
 
 
 def run_steps(report: CostReport) -> dict[str, Any] | None:
