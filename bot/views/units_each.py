@@ -103,7 +103,10 @@ def cards_at_provider_lead(replies: list[Reply], parsed: Parsed, lang: str) -> R
         prices = ", ".join(_band(offer.prices[u].low, offer.prices[u].high, p.currency, lang) + "/" + t(f"units_each.{u}", lang)
                            for u in units)
         items.append(f"{t('sum.setup', lang, n=offer.count, gpu=gpu_name(offer.gpu))} {prices}")
-    return Reply("error", lang, {"message": t("units_each.at_provider", lang, provider=p.name, items=t("list.sep", lang).join(items))})
+    lead = Reply("error", lang, {"message": t("units_each.at_provider", lang, provider=p.name, items=t("list.sep", lang).join(items))})
+    # the first card's turn rides on the lead, so the cards below stay options ("the second one for 3 hours?")
+    lead.turn, lead.buttons, lead.source = replies[0].turn, replies[0].buttons, replies[0].source
+    return lead
 
 
 def _band(low: Decimal, high: Decimal, currency: str, lang: str) -> str:
