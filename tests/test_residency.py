@@ -78,3 +78,17 @@ def test_which_region_has_infiniband_between_nodes(text: str) -> None:
 def test_which_region_rents_a_card(text: str) -> None:
     lead = first_lines(said(text), 1)
     assert ("新加坡" in lead and "洛杉矶" in lead) or ("Singapore" in lead and "Los Angeles" in lead), lead
+
+
+@pytest.mark.parametrize(("text", "price"), [("哪家有 a6000", "$0.44"), ("which provider is cheapest for a week of 4090", "$55.44"),
+                                             ("谁家有 L40S 包月", "₮649"), ("which host offers an l40s monthly?", "₮649")])
+def test_which_provider_rents_a_card_is_answered_by_its_prices(text: str, price: str) -> None:
+    assert not parse(text).price.where_asked  # who rents it, no site asked: the price list leads, no "names no site" line
+    lead = first_lines(said(text), 3)
+    assert price in lead and "🏢" not in lead, lead
+
+
+@pytest.mark.parametrize("text", ["哪家有 IB，两台 8 卡 h100", "which provider has infiniband for two 8x h100 nodes?"])
+def test_which_provider_has_infiniband_between_nodes_names_its_regions(text: str) -> None:
+    lead = first_lines(said(text), 1)
+    assert "DFW-1" in lead and "ORD-1" in lead and "600" in lead, lead

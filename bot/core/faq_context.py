@@ -412,4 +412,5 @@ def setup_priced(parsed: Parsed, asked: str, reparse: Callable[[str], Parsed]) -
     again = reparse(f"{asked} {parsed.words}")
     if again.intent != "price" or not again.rental.gpu or again.parts:
         return None
-    return again
+    # a region asked before ("which regions?") was answered then: only this message's own where-question leads now
+    return replace(again, price=replace(again.price, where_asked=parsed.price.where_asked))

@@ -39,12 +39,16 @@ _WHETHER = re.compile(
     r"|\b(?:can|could|may)\s+(?:the\s+|our\s+|my\s+)?data\s+(?:stay|be\s+(?:kept|hosted|stored))\b"
     r"|\bis\s+(?:there\s+)?(?:any\s+)?(?:hosting|option)\s+in\s+(?:mainland\s+)?china\b",
     re.IGNORECASE)
-# which provider or region is asked: "哪个机房", "哪家有境内机房", "which region", "where are the machines"
+# which region or site is asked: "哪个机房", "机房在哪", "which region", "where are the machines"
 _WHERE = re.compile(
-    r"哪(?:个|些|里的?|几个)\s*(?:机房|地区|区域|节点|region)|机房\s*(?:在)?\s*哪|哪家\s*(?:有|在)|谁家\s*(?:有|在)"
-    r"|\bwhich\s+(?:provider|one|company|host|vendor)s?\s+(?:\w+\s+){0,4}?(?:has|have|is|are|runs?|offers?)\b"
+    r"哪(?:个|些|里的?|几个)\s*(?:机房|地区|区域|节点|region)|机房\s*(?:在)?\s*哪"
     r"|\b(?:which|what)\s+(?:regions?|data\s*cent(?:er|re)s?|locations?|sites?)\b|\bwhere\s+(?:are|is|do|does|can)\b",
     re.IGNORECASE)
+# which provider is asked ("哪家有", "which provider has"): who rents a card, which the price list answers by itself;
+# a place only beside an area named ("哪家在境内有机房") or InfiniBand between nodes (each provider's sits in named regions)
+_WHO = re.compile(r"哪家\s*(?:有|在)|谁家\s*(?:有|在)"
+                  r"|\bwhich\s+(?:provider|one|company|host|vendor)s?\s+(?:\w+\s+){0,4}?(?:has|have|is|are|runs?|offers?)\b",
+                  re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -66,9 +70,10 @@ def place_wanted(text: str) -> Place | None:
     return None
 
 
-def where_asked(text: str) -> bool:
-    """The message asks which provider or region (has a place, a card, InfiniBand between nodes)."""
-    return bool(_WHERE.search(text))
+def where_asked(text: str, placed: bool = False) -> bool:
+    """The message asks which region or site (has a card, InfiniBand between nodes); with `placed` (an area, two
+    nodes or InfiniBand in the message), which provider has it too."""
+    return bool(_WHERE.search(text) or (placed and _WHO.search(text)))
 
 
 def in_area(region_area: str | None, area: str) -> bool:
@@ -87,7 +92,8 @@ def resident(parsed: Parsed, text: str) -> Parsed:
     """`parsed` kept to where the machines must be: the area stated on its price; and when exactly one provider has
     machines there and the message names none, that provider priced (and its parts). A whether-question keeps
     every provider: it is answered beside them."""
-    place, asked = place_wanted(text), where_asked(text)
+    place = place_wanted(text)  # "哪家在境内有机房": which provider is there; "哪家有 a6000" asks no place
+    asked = where_asked(text, place is not None or (parsed.price.nodes or 0) >= 2 or bool(parsed.price.infiniband))
     if asked:
         parsed.price = replace(parsed.price, where_asked=True)
     if place is None:
