@@ -14,6 +14,7 @@ model states a card; gpuli's 4090 week ₮109, 8×H100 week ₮4,172 and month �
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -129,3 +130,10 @@ def test_another_count_with_a_bigger_batch_asked_answers_both() -> None:
         assert ("2× H100 SXM" in head or "2×H100 SXM" in head) and "batch" in head.lower(), head
         assert "5" in head  # the largest micro-batch that fits two 80 GB cards
     assert parse("batch 调大显存会涨吗").asks.largest_batch is False  # what a bigger batch costs: the FAQ's
+
+
+@pytest.mark.parametrize("text", ["> 14b 全参 两张 h100 爆显存了\n怎么回事，要几张", "> Can we rent an A100 by the week? the job is 3 days\nwhat should I answer them?",
+                                  "> 70b qlora on one 80GB card\nok or not?"])
+def test_a_quoted_ticket_or_question_is_the_job_asked_about(text: str) -> None:
+    """A quote that gives no priced answer (a ticket, a customer's question, a colleague's job) stays in the message."""
+    assert unquoted(text) == text
