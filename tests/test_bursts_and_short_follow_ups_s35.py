@@ -137,3 +137,9 @@ def test_another_count_with_a_bigger_batch_asked_answers_both() -> None:
 def test_a_quoted_ticket_or_question_is_the_job_asked_about(text: str) -> None:
     """A quote that gives no priced answer (a ticket, a customer's question, a colleague's job) stays in the message."""
     assert unquoted(text) == text
+
+
+@pytest.mark.parametrize("text", ["要是忘了关机 一晚上10个小时 会扣多少", "left it on overnight, 10 hours, how much is that?"])
+def test_a_night_billed_is_a_span_priced_not_a_deadline(text: str) -> None:
+    """A night with its hours, or its price asked, is a length to bill: no deadline is read from it."""
+    assert parse(text).asks.deadline is None, text

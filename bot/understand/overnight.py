@@ -13,9 +13,15 @@ from bot.understand.lazy import lazy
 OVERNIGHT_EN = lazy(r"\b(?:over\s*night|(?:in\s+)?(?:one|a|a\s+single)\s+night|(?:by|until|till)\s+(?:the\s+)?(?:next\s+)?morning)\b",
                     re.IGNORECASE)
 OVERNIGHT_ZH = lazy(r"(?:一|1)\s*(?:个)?\s*(?:晚上|晚|夜|宿)|通宵|过夜|一觉|到明天?早上?")
+# the night as a length that is billed ("忘了关机 一晚上10个小时 会扣多少", "left on overnight, 10 hours, what's the
+# charge?"): hours said with it, or the money it costs asked: a span priced, no deadline
+PRICED_NIGHT = lazy(r"\d+(?:\.\d+)?\s*(?:个)?\s*(?:小时|钟头|h\b|hrs?\b|hours?\b)|多少钱|扣多少|扣了?几|收多少|\bcost|\bcharged?\b|\bhow\s+much\b",
+                    re.IGNORECASE)
 
 
 def as_morning(text: str) -> str:
     """`text` with a night the run has said as the morning after it, the day the deadline reader knows."""
+    if PRICED_NIGHT.search(text):
+        return text
     text = OVERNIGHT_EN.sub(" by tomorrow morning ", text)
     return OVERNIGHT_ZH.sub("明早前", text)
