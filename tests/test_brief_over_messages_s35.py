@@ -118,3 +118,11 @@ def test_a_run_length_said_beside_the_deadline_stays_the_run_priced() -> None:
     20 hours (CloudGPU RTX A6000 20 h × $0.44 = $8.80), not the span left to the deadline."""
     chat = _chat("we are tuning a 14b with qlora", "due thursday, roughly 20 hours of training", "cheapest way to do it?")
     assert "$8.80" in chat.text, chat.text
+
+
+def test_quality_asked_after_a_job_is_the_quality_answer_not_a_pick() -> None:
+    """"Which gives better quality?" after a sizing asks how LoRA and full compare in results, not which to rent."""
+    chat = ChatUser(lang="en")
+    chat.say("qwen2.5 7b qlora memory?")
+    chat.say("lora vs full ft, which better quality?")
+    assert "task" in chat.text.lower() and not chat.text.startswith("👉"), chat.text  # the entry: it depends on the task

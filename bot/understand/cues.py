@@ -430,9 +430,9 @@ class Cues:
 PLAN_ASK = lazy(r"哪|选|挑|推荐|建议|方案|配置|怎么租|怎么搞|咋整|咋办|怎么办|行不行|行吗|可以吗|可不可以|能不能|能行|够不够|够吗|"
                 r"\bok\b|\bokay\b|\bwhich\b|\bpick\b|\bchoose\b|\brecommend|\bsetup\b|\boptions?\b|\bwork|\bfeasible\b|"
                 r"\bdoable\b|\bshould\b|\bcan\s+(?:we|i)\b|\bwhat\s+(?:now|then)\b|\benough\b|来得及|赶得上|赶得及|\bin\s+time\b|\bmake\s+it\b", re.I)
-METHOD_PICK = lazy(r"先\s*(?:做|上|用|跑|搞|试)?\s*(?:q-?lora|lora|全参|全量)|直接\s*(?:上|做|用|跑|搞)?\s*(?:全参|全量)|(?:选|用|做|上)\s*哪(?:个|种)"
+METHOD_PICK = lazy(r"^(?![\s\S]*(?:quality|效果|质量))[\s\S]*?(?:先\s*(?:做|上|用|跑|搞|试)?\s*(?:q-?lora|lora|全参|全量)|直接\s*(?:上|做|用|跑|搞)?\s*(?:全参|全量)|(?:选|用|做|上)\s*哪(?:个|种)"
                    r"|哪(?:个|种)\s*(?:好|更好|合适|更合适|划算|更划算)|还是.{0,16}?(?:好|合适|划算)|\bwhich\b|\bshould\s+(?:we|i)\b|\bfirst\b"
-                   r"|\bbetter\b|\bstart\s+with\b|\bgo\s+(?:with|for)\b|\brecommend")
+                   r"|\bbetter\b|\bstart\s+with\b|\bgo\s+(?:with|for)\b|\brecommend)")  # a quality asked is the quality entry's
 # whether QLoRA (4-bit) is needed at all: "should we still do qlora", "do we even need qlora", "is qlora necessary",
 # "还要 qlora 吗", "还有必要用 qlora 吗", "qlora 有必要吗", "还需要量化吗"
 _QUANT = r"(?:q-?lora|4-?bit|量化)"
