@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.chat_user import conversation, lead_lines
+from tests.chat_user import ChatUser, conversation, lead_lines
 
 
 @pytest.mark.parametrize(("text", "wants"), [
@@ -39,3 +39,10 @@ def test_zero3_over_pcie_is_its_link_not_a_methods_quality(text: str, wants: tup
 def test_a_price_with_the_link_named_stays_a_price() -> None:
     reply = conversation("8卡 H100 NVLink 一个月多少钱")
     assert "₮14,432" in lead_lines(reply, 2), reply
+
+
+def test_a_machine_spec_asked_with_its_link_keeps_the_machine_entry() -> None:
+    """"多少内存 卡间啥互联" asks two specs of one machine: its own entry answers both (1 TB of RAM, NVLink)."""
+    chat = ChatUser()
+    chat.say("一万网络 8卡 a100 80g 整机 多少内存 卡间啥互联")
+    assert "1TB" in chat.text.replace(" ", "") and "NVLink" in chat.text, chat.text

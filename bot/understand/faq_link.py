@@ -24,7 +24,9 @@ LINK_ASKED = lazy(r"nvlink|nvswitch|互联|互連|互连|桥接|橋接|\binterco
 PCIE = lazy(r"\bpcie\b")
 ZERO3 = lazy(r"(?:zero|deepspeed|\bds)[\s_-]*(?:stage)?[\s_-]*3(?!\d)")  # "ZeRO-3", "zero3", "deepspeed stage 3"
 # a price, a rental or a model to size asked beside it: the price or the sizing answers, with the link in its lines
-OTHER_ASK = lazy(r"多少钱|价格|报价|费用|租金|月租|周租|\d+(?:\.\d+)?\s*b\b|\b(?:price|cost|how\s+much|per\s+(?:hour|month|week))\b")
+# (or another spec of the machine asked with it, "多少内存 卡间啥互联": the machine's entry answers both)
+OTHER_ASK = lazy(r"多少钱|价格|报价|费用|租金|月租|周租|\d+(?:\.\d+)?\s*b\b|\b(?:price|cost|how\s+much|per\s+(?:hour|month|week))\b"
+                 r"|内存|cpu|核|硬盘|磁盘|带宽|\b(?:ram|(?:host|system)\s+memory|cores?|disk|bandwidth)\b")
 LINK_TOPIC = "interconnect"
 
 
