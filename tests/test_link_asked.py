@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.understand.parser import parse
 from tests.chat_user import conversation, lead_lines
 
 
@@ -39,3 +40,10 @@ def test_zero3_over_pcie_is_its_link_not_a_methods_quality(text: str, wants: tup
 def test_a_price_with_the_link_named_stays_a_price() -> None:
     reply = conversation("8卡 H100 NVLink 一个月多少钱")
     assert "₮14,432" in lead_lines(reply, 2), reply
+
+
+@pytest.mark.parametrize("text", ["我们想用 4 张 4090 一起训练，可以吗？这些卡之间有 NVLink 吗？",
+                                  "打算拿两张 4090 做多卡训练，能行吗？它们之间有 nvlink 吗？"])
+def test_whether_the_job_will_do_asked_before_the_link_keeps_both_answers(text: str) -> None:
+    # "可以吗" asks of the job said before it, so the job is no mere background to the link's question
+    assert {h.entry.id for h in parse(text).faq_answers} == {"multi-4090-training", "nvlink-cards"}
