@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.understand.parser import parse
 from tests.chat_user import conversation, lead_lines
 
 
@@ -36,3 +37,13 @@ def test_cloudgpu_charge_moment_is_its_minute_meter(text: str, want: str) -> Non
 @pytest.mark.parametrize(("text", "want"), [("show my wallet balance", "Your wallet"), ("查一下我的钱包", "我的钱包")])
 def test_own_wallet_is_still_read(text: str, want: str) -> None:
     assert want in lead_lines(conversation(text), 2)
+
+
+@pytest.mark.parametrize(("text", "ids"), [
+    ("how is cloudgpu billed, and what happens when my balance hits zero?", {"per-minute-billing", "balance-runs-out"}),
+    ("cloudgpu — how does billing work and what happens when my balance reaches zero", {"per-minute-billing", "balance-runs-out"}),
+    ("gpuli: how does the weekly plan bill and what happens when it expires?", {"gpuli-week-vs-month", "expiry-reminders"}),
+])
+def test_a_moment_in_a_second_question_is_no_charge_moment(text: str, ids: set[str]) -> None:
+    # "billed … and what happens when …": two questions, each with its entry, not one about when money is taken
+    assert {h.entry.id for h in parse(text).faq_answers} == ids

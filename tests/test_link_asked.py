@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.understand.parser import parse
 from tests.chat_user import ChatUser, conversation, lead_lines
 
 
@@ -46,3 +47,10 @@ def test_a_machine_spec_asked_with_its_link_keeps_the_machine_entry() -> None:
     chat = ChatUser()
     chat.say("一万网络 8卡 a100 80g 整机 多少内存 卡间啥互联")
     assert "1TB" in chat.text.replace(" ", "") and "NVLink" in chat.text, chat.text
+
+
+@pytest.mark.parametrize("text", ["我们想用 4 张 4090 一起训练，可以吗？这些卡之间有 NVLink 吗？",
+                                  "打算拿两张 4090 做多卡训练，能行吗？它们之间有 nvlink 吗？"])
+def test_whether_the_job_will_do_asked_before_the_link_keeps_both_answers(text: str) -> None:
+    # "可以吗" asks of the job said before it, so the job is no mere background to the link's question
+    assert {h.entry.id for h in parse(text).faq_answers} == {"multi-4090-training", "nvlink-cards"}

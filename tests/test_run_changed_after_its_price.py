@@ -38,3 +38,14 @@ JOB = "8b qlora on a 4090, 16k samples 2 epochs, batch 2 accum 8, 3 s/step. how 
 def test_two_cards_after_a_job_timed_by_its_step_halve_the_steps(third: str) -> None:
     lead = lead_lines(conversation(JOB, "cost at cloudgpu?", third), 2)
     assert "1,000" in lead and ("50 min" in lead or "50 分钟" in lead)
+
+
+@pytest.mark.parametrize("turns", [
+    ("8b lora on one 4090, 20k samples, 1 epoch, batch 4 accum 4, 2 s/step, how long?", "what does it cost on cloudgpu?",
+     "and on 2 cards?"),
+    ("一张 4090 跑 8b lora，2万条数据 1 个 epoch，批大小 4 累积 4，每步 2 秒，要多久", "在 cloudgpu 多少钱", "换两张呢"),
+])
+def test_a_provider_asked_of_a_step_timed_job_keeps_its_steps_for_the_next_count(turns: tuple[str, ...]) -> None:
+    # the provider's price is no new dataset to time: 20,000 ÷ (4 × 4 × 2) = 625 steps × 2 s = 20.8 min on two cards
+    assert "1,250" in lead_lines(conversation(*turns[:2]), 2)
+    assert "625" in lead_lines(conversation(*turns), 2) and "20.8" in lead_lines(conversation(*turns), 2)

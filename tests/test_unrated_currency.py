@@ -140,3 +140,16 @@ def test_a_small_job_with_a_budget_in_an_unrated_currency_gets_a_24gb_card_and_t
     assert said in user.text and ("no rate" in user.text or "汇率" in user.text)
     assert card in "\n".join(user.text.splitlines()[:4]) and "₮109" in user.text
     assert "A100 80GB" not in "\n".join(user.text.splitlines()[:4])  # "8k" next to INR is money, not an 8k context
+
+
+@pytest.mark.parametrize(("message", "said", "span"), [
+    ("budget 1.500 EUR, 14b qlora for two weeks, which gpu?", "EUR 1,500", "14 d"),
+    ("预算 2000 港币，7b qlora 跑一周，用什么卡", "2,000 港币", "7 天"),
+])
+def test_a_job_for_a_span_with_a_card_asked_and_an_unrated_budget_is_one_plan_led_by_it(
+        message: str, said: str, span: str) -> None:
+    user = ChatUser()
+    user.say(message)
+    # the budget makes it a plan (as "$400" would), never a sizing then a cost each naming the amount back
+    assert said in user.text.splitlines()[0] and user.text.count("💱") == 1, user.text
+    assert "💰" in user.text and span in user.text, user.text

@@ -51,6 +51,8 @@ def _dataset_timed(parsed: Parsed, last: Turn) -> Parsed | None:
     job = job_of(last, {"hours": 0.0})
     if not (job.get("model") or job.get("params_b")):
         return None
+    if (job.get("samples"), job.get("epochs"), job.get("step_seconds")) == (run.samples, run.epochs, run.step_seconds):
+        return None  # the job before was timed by this very dataset ("cost at cloudgpu?" after it): nothing new to time
     for key in ("days", "tokens", "samples", "step_seconds", "side_minutes"):
         job.pop(key, None)
     if job.get("gpu") or "gpu" in stated:  # on a card the engine counts the steps itself and says so (basis "steps")

@@ -77,7 +77,9 @@ def stop_asked(norm: str) -> bool:
 _MOMENT = (r"(?:什么时候|何时|啥时候?|哪天|下单|开机|到期|结束|月底|月末|周末|每周|每月|每天)"
            r"|\b(?:when|at\s+(?:the\s+)?(?:order|ordering|checkout|purchase|start|beginning)|end\s+of)\b")
 _TAKEN = r"扣|\b(?:deduct\w*|charg(?:e|es|ed|ing)|bill(?:s|ed|ing)?|tak(?:e|es|en)\s+(?:the\s+|our\s+|my\s+)?(?:money|payment))\b"
-CHARGE_TIMED = lazy(rf"(?:{_MOMENT})[^。？！.?!]{{0,40}}?(?:{_TAKEN})|(?:{_TAKEN})[^。？！.?!]{{0,40}}?(?:{_MOMENT})")
+# (within one question: "how is it billed and what happens when the balance runs out" asks two, the moment in the second)
+_GAP = r"(?:(?!\band\s+(?:what|how|which|where|why|who|is|are|do|does|can)\b)[^。？！.?!]){0,40}?"
+CHARGE_TIMED = lazy(rf"(?:{_MOMENT}){_GAP}(?:{_TAKEN})|(?:{_TAKEN}){_GAP}(?:{_MOMENT})")
 
 
 def billing_model_entry(text: str, provider: str | None, said: bool = True) -> Hit | None:

@@ -309,7 +309,18 @@ def _asked_over_background(raw: str, hit: Hit | None, provider: str | None) -> H
              if (p := faq_terms.phrase_pattern(kw)) is not None and p.search(folded)]
     # (read in a Chinese clause, where such a name stands out; in English every word is Latin)
     chinese = CHINESE.search(asking[0]) is not None
-    return part if chinese and any(LATIN.search(kw) and provider_of(kw) is None for kw in named) else None
+    if not (chinese and any(LATIN.search(kw) and provider_of(kw) is None for kw in named)):
+        return None
+    # a question before the one naming those terms asks of the job said before it ("…做多卡训练，请问行吗？这几张卡之间
+    # 有 NVLink 吗？": whether that job will do), so the job is a question too, never mere background; one after it
+    # ("IB 另外怎么收？一个月多少？") asks of the term
+    terms = [p for kw in named if (p := faq_terms.phrase_pattern(kw)) is not None]
+    for question in (q for q in QUESTION_MARK.split(asking[0]) if q.strip()):
+        if any(p.search(faq_terms.fold(question)) for p in terms):
+            return part
+        if _asks(question):
+            return None
+    return part
 
 
 LATIN = lazy(r"[A-Za-z]")

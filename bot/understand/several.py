@@ -33,9 +33,11 @@ def memory_and_cost(whole: Parsed) -> list[Parsed]:
     """A job's cost asked beside its memory or the card to use, naming no card ("14b lora 要多少显存 多少钱一周",
     "vram for 32b qlora? and the weekly cost?"): the sizing (memory, the card that holds it) and then the
     cost, each its own answer. [] for any other message: a card named is a fit question (`fit_then_cost`),
-    a budget or deadline is weighed by its own answer, a dataset or step time makes the cost the answer."""
+    a budget or deadline is weighed by its own answer (one in a currency with no rate, "budget 400 EUR", is named
+    back by it), a dataset or step time makes the cost the answer."""
     q, a = whole.request, whole.asks
     if whole.intent != "cost" or whole.missing or whole.versus or a.host_memory or a.budget or a.deadline \
+            or whole.cues.unrated_amount is not None \
             or a.both_units or a.cheaper or a.difference or a.methods_versus or q.tokens or q.samples or q.step_seconds:
         return []
     if q.gpu and (a.memory_figure or a.how_many_gpu or not (a.sizing and MEMORY_WORD.search(whole.words))):
