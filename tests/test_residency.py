@@ -11,7 +11,7 @@ import pytest
 
 from bot.understand.parser import parse
 from bot.understand.residency import place_wanted, providers_in, where_asked
-from tests.chat_user import first_lines, said
+from tests.chat_user import ChatUser, first_lines, said
 
 
 @pytest.mark.parametrize(("text", "area"), [
@@ -92,3 +92,11 @@ def test_which_provider_rents_a_card_is_answered_by_its_prices(text: str, price:
 def test_which_provider_has_infiniband_between_nodes_names_its_regions(text: str) -> None:
     lead = first_lines(said(text), 1)
     assert "DFW-1" in lead and "ORD-1" in lead and "600" in lead, lead
+
+
+def test_a_faq_answer_led_by_its_place_keeps_its_turn_for_the_price_next() -> None:
+    """"…2 nodes 8xh100, which region can?" answers where first; "total monthly?" then prices those two nodes with IB."""
+    chat = ChatUser(lang="en")
+    chat.say("continue pretrain on 2 nodes 8xh100, which region can?")
+    chat.say("total monthly?")
+    assert "₮30,064" in chat.text, chat.text

@@ -405,7 +405,7 @@ class Core:
         hold_budget(reply, parsed, turn)  # "预算 ¥2.5万 …" then "一万网络 3090 包月": kept for "能租几个月"
         if reply.kind == "add_on_price" and reply.turn is None:  # "5T 呢" next prices the same storage at 5 TB
             reply.turn = add_on_turn(parsed, text, last, turn)
-        if reply.kind == "faq" and reply.turn is None:  # on top of the question before it; "a6000 有 nvlink 吗" then "几张能桥接": its card kept
+        if (reply.kind == "faq" or (reply.kind == "error" and reply.also and reply.also[0].kind == "faq")) and reply.turn is None:  # also led by a place
             reply.turn = Turn("faq", {"text": f"{asked} {text}" if asked and parsed.rental.gpu and not parsed.request.gpu else text, "provider": parsed.rental.provider,
                                       "asked_gpu": parsed.request.gpu,  # "cloudgpu 的 4090 按小时怎么收": the card asked of, for "跑 90 分钟多少钱"
                                       "entry": answered(reply) or (parsed.faq_answers[0].entry.id if parsed.faq_answers else None),
