@@ -369,6 +369,7 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
                       count, stated) for h in hits[:2]]
     if items and (hits[0].entry.id == REFUNDS or parsed.cues.refund):  # "gpuli 4090 用了三天 能退吗": whether the refund window still covers it
         items[0]["lead"] = refund_line(parsed, parsed.rental.provider, ctx.lang)
+    sized = None  # the size's or the job's own line, when one leads
     if items and not items[0].get("lead") and (sized := size_example(hits[0], parsed.request.params_b, ctx.lang)
                                                or offload_lead(hits[0], parsed.request, ctx.lang)
                                                or job_line(hits[0], parsed.request, ctx.lang)):
@@ -379,10 +380,12 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if items and parsed.rental.duration_hours and not items[0].get("lead"):  # "ran 61 seconds, how many minutes": the sum
         items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)
     for i, item in enumerate(items if parsed.cues.yes_no or parsed.cues.only_have else []):
-        # "can I pay with Alipay?": yes leads; each of two questions its own ("开机要多久 开机那段收钱吗": not billed)
-        if not item.get("lead") and (i == 0 or item["id"] != items[0]["id"]):
+        # "can I pay with Alipay?": yes leads; each of two questions its own ("开机要多久 开机那段收钱吗": not billed);
+        # a job's line already there ("7b 全参 ddp 4 卡 能省显存吗") goes under the yes or no
+        if (not item.get("lead") or (i == 0 and item["lead"] == sized)) and (i == 0 or item["id"] != items[0]["id"]):
             verdict = verdict_for(hits[i].entry, text, parsed.rental.provider)
-            item["lead"] = (verdict.say.zh if ctx.lang == "zh" else verdict.say.en) if verdict else None
+            said_ = (verdict.say.zh if ctx.lang == "zh" else verdict.say.en) if verdict else None
+            item["lead"] = "\n".join(str(x) for x in (said_, item.get("lead")) if x) or None
     for item in items if ctx.lang == "zh" and parsed.cues.copula and (card or cards) else []:
         item["answer"] = echo_copula(str(item["answer"]))  # "H100 那台是 NVLink 全互联吗": 是的 before the card's 有
     if items and parsed.cues.stop_billing and not items[0].get("lead") and hits[0].entry.topics[:1] == ["billing"]:
