@@ -17,7 +17,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from bot.clock import Clock
-from bot.core import buttons, files, plan_asked, registry, setup_stated
+from bot.core import budget_before, buttons, files, plan_asked, registry, setup_stated
 from bot.core.add_on_follow import add_on_turn
 from bot.core.answers import answer_turn, cost_request, export_request, size_request
 from bot.core.asked_reading import keep_reading
@@ -339,7 +339,7 @@ class Core:
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and (not parsed.follow_up or parsed.intent == "faq"):
             parsed = with_provider_before(parsed, text, turn)  # after the card: "mi300x at gpuli" then "good for?" is the card's
         parsed = plan_asked.plan_asked(parsed, last, self.conversations.clock.now())  # "32b 全参", "预算 1 万 U" then "用哪个配置": that job, against the budget
-        if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget"):
+        if parsed.follow_up and parsed.asks.budget is None and last is not None and last.data.get("budget") and not budget_before.memory_or_count(parsed):
             amount, currency = last.data["budget"]  # a budget stated earlier holds for its follow-ups
             parsed = replace(parsed, asks=replace(parsed.asks, budget=(Decimal(amount), currency)))
         parsed = rental_against_held(parsed, turn)  # "钱包还有 800 u 在 gpuli" then "4090 包两个月够不"
