@@ -31,6 +31,7 @@ from bot.core.faq import (
     plan_line,
     shortest_term_line,
 )
+from bot.core.fit_with_data import fit_then_run
 from bot.core.form_pick import form_for_term
 from bot.core.heads_said import heads_alone
 from bot.core.job_bill import with_storage_bill
@@ -256,6 +257,9 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         return steps
     if parsed.missing:
         return ask_model(ctx, "cost", cost_fields(parsed))
+    if (fit := fit_then_run(parsed, lambda job: size_intent(ctx, job, text), lambda r: cost_request(ctx, r, family=parsed.family),
+                            run_line)) is not None:
+        return fit  # "7b qlora 一张 4090 够不够，数据几千条": the fit and GB per card lead, the run's time in one line
     if (unweighed := unrated_plan_first(ctx, parsed, text, cost_intent)) is not None:
         return unweighed  # "we have 1.500 EUR for a month of 8b lora": no rate for EUR, so never weighed as $1,500
     req = cost_fields(parsed)

@@ -101,7 +101,7 @@ FIT_ASK = lazy(r"(?<!时间)(?<!时间不)够(?!\s*时间)|\bfits?\b|\benough\s+
                r"|(?:能|可以)\s*(?:放|装|塞)得?\s*(?:下|进)|(?:放|装|塞)得进|(?:放|装|塞)不(?:放|装|塞)?得(?:下|进)"  # "能放下吗", "装不装得下"
                r"|\b(?:ok|okay|fine)\s*(?:[?？吗]|\band\b|for\b)|\bhold\b"
                # "is one 80gb card really enough?", "would one a100 suffice", "can one card do it": the last word asks the fit
-               r"|\benough\s*[?？!.]*\s*$|\bsuffic(?:e|es|ient)\b|\bdo\s+(?:it|the\s+job)\b"
+               r"|\benough\s*[?？!.]*\s*$|\bsuffic(?:e|es|ient)\b|\bdo\s+(?:it|the\s+job)\b|\bcan\b[^.?!]{0,30}\bhandle\b|(?<![不没])能\s*(?:跑|训)(?:起来|得动)?\s*(?:吗|么|不(?![完了])|[?？])"
                r"|\b(?:will|would|can|could|does)\b[^.?!]{0,40}\bdo\s*[?？!.]*\s*$|撑得住|扛得住|顶得住|hold\s+up"  # "will a single 80 GB card do?"
                # cards asked to stand in for the ones before ("4 张 H100 能替代吗", "could 4 H100s replace them?"): their fit
                r"|(?:替代|代替|取代|顶替|替换)\s*(?:得了|得掉)?\s*(?:吗|么|不|[?？])|\b(?:replace|substitute\s+for|stand\s+in\s+for)\b"
