@@ -166,7 +166,8 @@ def advise(s: Sizing, stated: TrainingRequest | None = None, roomy: bool = False
     levers = headroom_levers(s, verdict if verdict is not None and verdict.fits else None)
     fixed = bool(levers) and levers[0].fits and not levers[0].tight and s.fit is not None and not s.fit.fits \
         and _rentable(s, levers[0])
-    other = None if fixed else stated_count_alternative(s)
+    # a QLoRA fix changes the method asked: the setup that holds the LoRA as asked is still named after it
+    other = None if fixed and levers[0].code != "qlora" else stated_count_alternative(s)
     # a ZeRO stage stated on the named card asks for several of it ("那 4090 多卡能 zero3 吗"): how many would
     # do stands even where they are rented only apart (the reply says so), as the user's own cards may be
     sharded_asked = stated is not None and bool(stated.zero)

@@ -303,6 +303,27 @@ def with_kin(rows: list[dict[str, Any]], a: Advice, priced: Fit, display_currenc
                    for p in unit_prices(card, priced.num_gpus, display_currency) if p["provider"] in sellers]
 
 
+def lead_lever(a: Advice) -> Lever | None:
+    """A LoRA that misses the card named, and its 4-bit QLoRA holds it there (tight) or may (the expected figure
+    fits): that way on the user's own card is said under the verdict, before another card ("7b lora on a T4":
+    QLoRA, 11 GB, may fit its 16 GB; then the card that holds the LoRA). A QLoRA that is the fix with room is
+    said by the fix line, and one that keeps the method does ("7b lora 4090": the chunked loss) with QLoRA among
+    the levers; None then and otherwise."""
+    fit = a.sizing.fit
+    if fit is None or fit.fits or a.lever_fix is not None:
+        return None
+    return next((lv for lv in a.levers if lv.code == "qlora" and (lv.fits or lv.may_fit)), None)
+
+
+def four_bit_way(a: Advice) -> dict[str, Any] | None:
+    lever = lead_lever(a)
+    fit = a.sizing.fit
+    if lever is None or fit is None:
+        return None
+    return {"gb": lever.total_gb, "high_gb": lever.high_gb, "memory_gb": fit.gpu.memory_gb, "fits": lever.fits,
+            "tight": lever.tight}
+
+
 def same_count_eight_bit(a: Advice) -> Fit | None:
     """"72b 全参 8卡h100 不开 offload 放得下吗": the named count misses without offload and the same card
     needs many more of it (32 × H100); the 8-bit optimizer on a bigger card at the count stated (seed
@@ -389,8 +410,9 @@ def shape(a: Advice, display_currency: str, card: UnknownCard | None = None,
         "eight_bit": eight_bit,
         "lineup": lineup(verdict, other, eight_bit, others),
         "estimate_terms": [term.gb for term in s.estimate.terms],
+        "four_bit": four_bit_way(a),
         "levers": [{"code": lv.code, "gb": lv.total_gb, "fits": lv.fits, "tight": lv.tight, "value": lv.value,
-                    "host_gb": lv.host_gb} for lv in a.levers[:3]],
+                    "host_gb": lv.host_gb} for lv in a.levers if lv is not lead_lever(a)][:3],
         "notes": [n for n in notes if n["code"] not in LEAD_NOTES],
         "lead_notes": [n for n in notes if n["code"] in LEAD_NOTES],
         "asked": asked(stated),
