@@ -109,3 +109,10 @@ def test_a_qlora_fix_keeps_the_setup_for_the_lora_asked(turns: tuple[str, ...], 
     reply = conversation(*turns)
     lead = lead_lines(reply, 3)
     assert "QLoRA" in lead and kept in lead, reply
+
+
+@pytest.mark.parametrize(("first", "then"), [("7b qlora 一张4090够不够，数据 5000 条", "要多少钱"),
+                                             ("can one 4090 handle 7b qlora? about 5k samples", "how much?")])
+def test_the_cost_asked_next_prices_the_run_of_that_dataset(first: str, then: str) -> None:
+    reply = conversation(first, then)
+    assert lead_lines(reply, 1).startswith("⏱") and "5,000" in lead_lines(reply, 1), reply
