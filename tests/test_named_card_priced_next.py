@@ -48,7 +48,7 @@ def test_a_rental_waiting_for_its_provider_is_priced_when_asked(before: str | No
 
 def test_naming_the_provider_after_the_price_records_the_rental() -> None:
     chat = ChatUser()
-    chat.say("4090 租一周")
+    chat.say("租一张 4090 一周")  # ordered of us (the verb opens it): "4090 租一周" after the card only asks its price
     chat.say("多少钱")
     chat.say("gpuli")
     assert "确认记这次租用" in chat.text and "₮109" in chat.text, chat.text

@@ -43,6 +43,7 @@ from bot.understand.offload_choice import offload_choice
 from bot.understand.one_card_fit import one_card_fit
 from bot.understand.readings import Rental
 from bot.understand.several import MEMORY_ASK, PICK_A_CARD
+from bot.understand.stored_output import stores_output
 from bot.understand.talk import small_talk
 from bot.understand.wallet_intent import WalletAction, asks_how_to_pay, is_rule_question
 from bot.understand.why_oom import why_oom_of_job
@@ -346,6 +347,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         return Classified("faq", hits, True, answers=answers[:1])
     if sized and asks_checkpoint(norm) and not _wants_cost(req, rental, norm):
         return Classified("checkpoint", hits)
+    if sized and add_ons and not (rental.gpu or card is not None or req.num_gpus) and stores_output(norm):
+        return Classified("price", hits)  # "32b 全参的 checkpoint 512G 放对象存储一个月多少": the storage's price; the job frames it
     if sized:
         if _wants_cost(req, rental, norm):
             return Classified("cost", hits)

@@ -17,6 +17,7 @@ from bot.understand import (
     event_days,
     formal_numerals,
     name_glyphs,
+    numeral_provider,
     provider_words,
     spoken_chinese,
     spoken_english,
@@ -231,6 +232,7 @@ def normalize(text: str) -> str:
     text = formal_numerals.fold(text)  # "壹万伍仟元": the formal numerals of a finance note, as the ordinary ones
     text = spoken_names.read(text)  # "千问三八b", "拉玛factory", "q罗拉": voice input's names (Qwen3-8B, LLaMA-Factory, QLoRA)
     text = spoken_chinese.read(text)  # "四零九零", "a一百", "四十g", "一点五天": voice input's numbers in digits
+    text = numeral_provider.read(text) if "万" in text else text  # "一万 3090": 一万网络's short name, not ¥10,000
     text = _UNIT_THEN_COUNT.sub(r"\1 ", text)
     text = _convert_numerals(text)
     text = _COLLOQUIAL_DIGITS.sub(_colloquial_digits, text)

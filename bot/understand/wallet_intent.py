@@ -30,6 +30,30 @@ RENT = lazy(
     r"|^/rent\b",
     re.I,
 )
+# A rental is ordered of us when its verb opens the message (after a greeting, a "please", a "then" or a day: "那今天开
+# 8卡h100"), follows a request ("帮我在 gpuli 租", "给我开一台", "我要租"), or takes its count at once ("gpuli 租一张 4090").
+# A rental laid out as a step of a plan ("先租 4090 跑三天", "然后再租 h100 一个月") or said after the card and where
+# ("一万网络 3090 租半年", "gpuli 的 a100 租两周") asks what that rental costs: a price, no order (English orders open
+# with their verb already: RENT).
+_LEAD_IN = lazy(r"^(?:\s|请|麻烦|劳驾|那|那么|好|好的|行|嗯|ok|okay|就|那就|直接|今天|明天|后天|现在|马上|立刻|立即|赶紧|这周|下周[一二三四五六日天]?|起|开始|我|我们)*$", re.I)
+_REQUEST = lazy(r"帮(?:我|我们|忙)|给(?:我|我们)|替(?:我|我们)|请|麻烦|劳驾|(?:我|我们)(?:要|需要)|下单", re.I)
+_PLAN_STEP = lazy(r"(?:先|再|然后|之后|接着|后面|以后|回头)\s*$")
+_COUNT_NEXT = lazy(r"\s*(?:\d+|几)?\s*(?:张|台|块|片|个(?!\s*(?:月|小时|钟|星期|礼拜|周|半|季)))")
+
+
+def ordered(text: str) -> bool:
+    """Whether the rental verb in `text` is ordered of us (see _LEAD_IN), not a step of a plan or a rental described."""
+    m = RENT.search(text)
+    if m is None:
+        return False
+    before = text[:m.start()]
+    if not re.match(r"[\u4e00-\u9fff]", m.group(0)) or _REQUEST.search(before):
+        return True  # "rent one h100", "/rent": English orders open with the verb; "帮我先租一张"
+    if _PLAN_STEP.search(before):
+        return False
+    return bool(_LEAD_IN.match(before) or _COUNT_NEXT.match(text, m.end()))
+
+
 # a verb after 不/别/没/无 is its negation ("挂一个月不关机": keep it running), never the action
 STOP = lazy(r"(?<![不别没无])(?:退租|停掉|停止|关掉|关机|销毁|释放)|\bstop\b|destroy|terminate|release", re.I)
 RENEW = lazy(r"续费|续租|续一|renew|extend", re.I)
@@ -221,7 +245,7 @@ def _action(text: str, *, amount: object | None, gpu: str | None, has_duration: 
         return WalletAction("topup")
     if gpu is not None and RENT.search(text.strip()) and not _price_question(text) and not ASKS_ENOUGH.search(text) \
             and not asked and not ASKS_FIT.search(text) and not looks_first(text) and not SUPPOSED.search(text) \
-            and not ASKS_ABOUT.search(text):  # "租卡 先看下 l40s": no order yet
+            and not ASKS_ABOUT.search(text) and ordered(text.strip()):  # "租卡 先看下 l40s": no order yet
         # a question never opens a rental: "单卡a100 80g 开8bit 放得下?", "rent one h100, does it fit?"
         return WalletAction("rent")  # "1w5 u 够租 8卡 h100 一个月不" weighs money against a rental: a question
     own_state = amount is None and not held and gpu is None and not OWN_RULE.search(text)

@@ -36,6 +36,10 @@ def floor_lead(reply: Reply, parsed: Parsed) -> Reply | None:
             cycles = " + ".join(t(f"price.cycle.{c['kind']}", lang, count=c["count"]) for c in bought)
             held = sum(CYCLE_HOURS.get(c["kind"], 0) * c["count"] for c in bought)  # "10 天也得按月付吗": 2 weeks do
             key = "floor.yes" if held >= CYCLE_HOURS[floor[1]] else "floor.less"
+            if key == "floor.yes" and held > CYCLE_HOURS[floor[1]] and all(c["kind"] != floor[1] for c in bought):
+                # "两天也得买一周吗" where only months are sold (一万网络): not the week asked, a whole month
+                yes.append(t("floor.more", lang, provider=row["provider"], cycles=cycles, total=total, term=t(f"rental.term.{floor[1]}", lang)))
+                continue
             (yes if key == "floor.yes" else no).append(t(key, lang, provider=row["provider"], cycles=cycles, total=total))
         else:
             rate = next((c["unit"] for c in quote["cycles"] if c.get("unit")), None)

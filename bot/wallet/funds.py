@@ -73,8 +73,11 @@ def record_topup(ctx: WalletCall, amount: Decimal, currency: str | None, prov: s
     minor = check_amount(amount, p.currency)
     w = ctx.ensure()
     done = topup(ctx.store, ctx.now, w, p.id, p.currency, minor, key or ctx.key("topup"), ctx.inc.scope_user)
+    shown = Money.from_minor(done.entry.amount_minor, done.account.currency).format(exact=True)
+    if currency is not None and not shown.lstrip("-").startswith(currency):
+        shown = f"{shown} {currency}"  # "充 2k USDT": the currency said is named back beside its symbol (₮2,000.00 USDT)
     return ctx.reply("wallet_topup", {
-        "amount": Money.from_minor(done.entry.amount_minor, done.account.currency).format(exact=True),
+        "amount": shown,
         "provider": p.name,
         "balance": Money.from_minor(done.account.balance_minor, done.account.currency).format(exact=True),
         "replay": done.replay,
