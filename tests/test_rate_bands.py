@@ -65,7 +65,7 @@ def test_a_budget_that_depends_on_the_rate_names_the_line() -> None:
 
 def test_runway_counts_whole_periods_at_the_weak_end() -> None:
     me = _say("grant of 2000 EUR, enough for a week of one RTX 4090 on gpuli?")
-    assert "about 105 days" in me.text and "15 whole periods at ₮109" in me.text  # 2000 × 0.8252 = 1,650.4 → 15 weeks at ₮109
+    assert "about 105 days" in me.text and "15 × ₮109" in me.text  # 2000 × 0.8252 = 1,650.4 → 15 weeks at ₮109
 
 
 def test_a_conversion_asked_is_a_range_never_a_point() -> None:
@@ -90,3 +90,12 @@ def test_nothing_in_an_unrated_currency_is_stored(said: str) -> None:
 def test_an_alert_in_euros_offers_the_weak_end_in_dollars() -> None:
     me = _say("warn me when spending passes 3000 EUR this month")
     assert "/budget set 2475 USD per month" in me.text and "$2,475" in me.text  # 3000 × 0.8252 = 2,475.6
+
+
+@pytest.mark.parametrize(("first", "then", "billed"), [
+    ("gpuli 4090 weekly price?", "would 250 euros do for a month?", "₮369"),
+    ("gpuli 4090 包月多少", "那 500 港币够租一周吗", "₮109"),
+])
+def test_a_span_named_with_the_money_is_the_span_weighed(first: str, then: str, billed: str) -> None:
+    me = _say(first, then)
+    assert billed in me.text.splitlines()[0]

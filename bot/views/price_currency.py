@@ -9,8 +9,8 @@ from typing import Any
 
 from bot.messages import Reply
 from bot.text.i18n import t
-from bot.views.rate_band_lines import band_lines
 from bot.understand.unrated_currency import currency_names
+from bot.views.rate_band_lines import band_lines
 from engine.money import Money
 
 

@@ -40,7 +40,6 @@ from bot.understand.wallet_intent import WalletAction
 from bot.wallet import budget as budgets
 from bot.wallet import commands as cmd
 from bot.wallet.amount_text import out_of_range, read_money
-from engine.rate_bands import dollars_of, rate_band
 from bot.wallet.call import MAX_PAYLOAD, USAGE, WalletCall, error_reply, guarded
 from bot.wallet.funds import ask_amount, cmd_budget, cmd_topup, pick, record_topup, set_budget, show_budget
 from bot.wallet.reads import cmd_alerts, cmd_history, cmd_rentals, cmd_wallet
@@ -50,6 +49,7 @@ from bot.wallet.rentals import cmd_renew, cmd_rent, cmd_stop, press, renew, rent
 from bot.wallet.spent import spent_in
 from bot.wallet.times import bounded_duration
 from engine.providers import currencies
+from engine.rate_bands import dollars_of, rate_band
 
 # The handler of each wallet command the registry (bot.core.registry) lists with plugin "wallet".
 COMMAND_HANDLERS: dict[str, Any] = {
@@ -141,12 +141,14 @@ def foreign_refusal(said: Foreign, text: str, lang: str) -> WalletError:
     # later than one at the amount said would, at any rate of the band (engine.rate_bands)
     weak, strong = dollars_of(said.amount, band) if band else (Decimal(6000), Decimal(6000))
     usd = f"{weak.quantize(Decimal(1), ROUND_FLOOR)}"
-    example = f"/topup {usd} USDT gpuli" if what.topup else "/budget set {usd} USD per {span}{marks}".format(
+    example = "/topup 500 USDT gpuli" if what.topup else "/budget set {usd} USD per {span}{marks}".format(
         usd=usd, span=what.span or "month", marks=" thresholds " + ",".join(map(str, what.alerts)) if what.alerts else "")
-    return WalletError("wallet.err.foreign_currency_band" if band else "wallet.err.foreign_currency", said=said.said,
+    ends: dict[str, object] = {"weak": f"${weak.quantize(Decimal(1), ROUND_FLOOR):,}", "strong": f"${strong:,.0f}",
+                               "since": band.since} if band else {}
+    return WalletError("wallet.err.foreign_currency_band" if band else "wallet.err.foreign_currency", None, None,
+                       said=said.said,
                        currency=said.currency, amount=amount, kept=", ".join(c.id for c in currencies().entries),
-                       what=t(f"wallet.foreign.{kind}", lang), alerts=alerts, example=example,
-                       **({"weak": f"${weak.quantize(Decimal(1), ROUND_FLOOR):,}", "strong": f"${strong:,.0f}", "since": band.since} if band else {}))
+                       what=t(f"wallet.foreign.{kind}", lang), alerts=alerts, example=example, **ends)
 
 
 def refuse_foreign(store: Store, clock: Clock, inc: Incoming, said: Foreign, lang: str) -> Reply:
