@@ -400,6 +400,7 @@ class UnratedCurrency(Strict):
     name: str
     name_zh: str
     aliases: list[str] = Field(default=[])
+    band: dict[str, str] | None = None  # the rate's historical range against the dollar (engine.rate_bands)
 
 
 class CurrencyFile(Strict):

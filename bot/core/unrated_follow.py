@@ -9,14 +9,17 @@ answer is the billed amounts to convert, never a made-up rate."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
 from bot.core.wallet_follow_ups import priced_rental
 from bot.messages import Turn
 from bot.understand.parser import Parsed
+from bot.understand.roadmap import budget_period
 
 MONTH_HOURS = 30 * 24  # a setup's cost is shown by the month when no length was asked (bot.core.setup_follow)
+SPAN_HOURS = {"month": MONTH_HOURS, "week": 7 * 24}
 
 
 def unrated_of_last(parsed: Parsed, last: Turn | None) -> Parsed | None:
@@ -33,8 +36,21 @@ def unrated_of_last(parsed: Parsed, last: Turn | None) -> Parsed | None:
     follow = {**rental, "unrated": parsed.cues.unrated_currency, "display": "USD", "asked_currency": True,
               **({"unrated_said": [format(said[0].normalize(), "f"), said[1]]} if said is not None else {})}
     follow.pop("runway", None)
+    span = (budget_period(parsed.words) or _span_said(parsed.words)) if said is not None else None
+    if span in SPAN_HOURS:  # "4090 weekly" then "S$150 enough for a month?": the money is weighed against the span it names
+        follow["hours"] = float(SPAN_HOURS[span])
+        for key in ("days", "duration"):
+            follow.pop(key, None)
     return replace(parsed, intent="price", follow=follow, follow_up=True, missing=[], faq=[], faq_answers=[],
                    faq_confident=False)
+
+
+# a span the normalized words name with its count ("够租1周吗", "整月", "包月"): one week or one month
+_ONE_SPAN = (("week", re.compile(r"(?<![\d.])1\s*(?:周|星期|礼拜)")), ("month", re.compile(r"(?<![\d.])1\s*个?月|整月|包月")))
+
+
+def _span_said(words: str) -> str | None:
+    return next((name for name, pattern in _ONE_SPAN if pattern.search(words)), None)
 
 
 def _rental_of(last: Turn) -> dict[str, Any] | None:

@@ -59,7 +59,19 @@ def foreign_amount(text: str) -> Foreign | None:
         if m["scale"]:
             amount *= SCALE[m["scale"].lower()]
         return Foreign(amount, code, " ".join(m[0].split()))
-    return None
+    return _catalog_named(text)
+
+
+def _catalog_named(text: str) -> Foreign | None:
+    """An amount in a currency only the catalog's unrated list names ("S$2000", "HK$500", "300 sing dollars"):
+    the same refusal, never a number stored as dollars because its sign ends in "$"."""
+    from bot.understand.unrated_currency import unrated_amount, unrated_spans
+
+    said = unrated_amount(text)
+    spans = unrated_spans(text) if said else []
+    if said is None or not spans:
+        return None
+    return Foreign(said[0], said[1], " ".join(text[spans[0][0]:spans[0][1]].split()))
 
 
 # a write asked for as a question ("could you set the budget to 300만원?", "能把月预算设成 500万韩元吗"): still a write

@@ -10,6 +10,7 @@ from typing import Any
 from bot.messages import Reply
 from bot.text.i18n import t
 from bot.understand.unrated_currency import currency_names
+from bot.views.rate_band_lines import band_lines
 from engine.money import Money
 
 
@@ -37,6 +38,9 @@ def unrated_note(reply: Reply, ident: str, lang: str, said: list[str] | None = N
     en, zh = currency_names(ident)
     billed = currency_note(reply, lang).data["message"]
     name = zh if lang == "zh" else en
+    band = band_lines(reply.data, ident, lang, Decimal(said[0]) if said else None)
+    if band:  # a verdict or a range that holds across the currency's historical band leads
+        return Reply("error", lang, {"message": "\n".join([*band, billed])})
     head = t("price.unrated_said", lang, name=name, code=ident, amount=f"{Decimal(said[0]):,}") if said \
         else t("price.unrated", lang, name=name, code=ident)
     return Reply("error", lang, {"message": f"{head}\n{billed}"})

@@ -24,7 +24,7 @@ import logging
 import re
 import unicodedata
 from datetime import timedelta
-from decimal import Decimal
+from decimal import ROUND_FLOOR, Decimal
 from typing import Any
 
 from bot.clock import Clock
@@ -49,6 +49,7 @@ from bot.wallet.rentals import cmd_renew, cmd_rent, cmd_stop, press, renew, rent
 from bot.wallet.spent import spent_in
 from bot.wallet.times import bounded_duration
 from engine.providers import currencies
+from engine.rate_bands import dollars_of, rate_band
 
 # The handler of each wallet command the registry (bot.core.registry) lists with plugin "wallet".
 COMMAND_HANDLERS: dict[str, Any] = {
@@ -135,11 +136,19 @@ def foreign_refusal(said: Foreign, text: str, lang: str) -> WalletError:
     what = stated(text)
     kind = "topup" if what.topup else f"budget_{what.span}" if what.span else "budget"
     alerts = t("wallet.foreign.alerts", lang, marks=", ".join(f"{m}%" for m in what.alerts)) if what.alerts else ""
-    example = "/topup 500 USDT gpuli" if what.topup else "/budget set 6000 USD per {span}{marks}".format(
-        span=what.span or "month", marks=" thresholds " + ",".join(map(str, what.alerts)) if what.alerts else "")
-    return WalletError("wallet.err.foreign_currency", said=said.said, currency=said.currency, amount=amount,
-                       kept=", ".join(c.id for c in currencies().entries), what=t(f"wallet.foreign.{kind}", lang),
-                       alerts=alerts, example=example)
+    band = None if what.topup else rate_band(said.currency)
+    # with a historical band, the example is the amount's worth at the band's weak end: an alert there fires no
+    # later than one at the amount said would, at any rate of the band (engine.rate_bands)
+    weak, strong = dollars_of(said.amount, band) if band else (Decimal(6000), Decimal(6000))
+    usd = f"{weak.quantize(Decimal(1), ROUND_FLOOR)}"
+    example = "/topup 500 USDT gpuli" if what.topup else "/budget set {usd} USD per {span}{marks}".format(
+        usd=usd, span=what.span or "month", marks=" thresholds " + ",".join(map(str, what.alerts)) if what.alerts else "")
+    ends: dict[str, object] = {"weak": f"${weak.quantize(Decimal(1), ROUND_FLOOR):,}", "strong": f"${strong:,.0f}",
+                               "since": band.since} if band else {}
+    return WalletError("wallet.err.foreign_currency_band" if band else "wallet.err.foreign_currency", None, None,
+                       said=said.said,
+                       currency=said.currency, amount=amount, kept=", ".join(c.id for c in currencies().entries),
+                       what=t(f"wallet.foreign.{kind}", lang), alerts=alerts, example=example, **ends)
 
 
 def refuse_foreign(store: Store, clock: Clock, inc: Incoming, said: Foreign, lang: str) -> Reply:
