@@ -109,8 +109,8 @@ def test_minutes_and_seconds_together_are_billed_by_the_started_minute(text: str
 
 
 @pytest.mark.parametrize(("text", "billed"), [
-    ("CloudGPU 上用了 125 秒，收几分钟的钱？", 3),
-    ("在 cloudgpu 开了 59 秒 扣多少分钟", 1),
+    ("cloudgpu 实例跑了 200 秒，要算几分钟的钱", 4), ("在 cloudgpu 上跑了 3 分 10 秒，算几分钟的钱？", 4),
+    ("cloudgpu 跑了 100 秒 那要付几分钟的钱", 2), ("cloudgpu 训练跑了 59 秒 算几分钟", 1),
     ("cloudgpu: our test lasted 181 seconds, what are we charged for?", 4),
 ])
 def test_a_used_time_asked_as_money_is_worked_out_by_the_rule(text: str, billed: int) -> None:

@@ -155,7 +155,7 @@ def place_answers(reply: Reply, price: PriceExtras, card: str | None, named: str
         return reply
     if card and named and price.place:  # "一万网络的 H100 能用吗": yes where its card is there, no where it is elsewhere
         mark = _there(provider(named), price.place, card)
-        line = {True: "✅ ", False: "❌ "}.get(mark, "🏢 ") + line.removeprefix("🏢 ")
+        line = ("✅ " if mark else "❌ " if mark is False else "🏢 ") + line.removeprefix("🏢 ")
     note = Reply("error", reply.lang, {"message": line})
     note.turn, note.buttons, note.source = reply.turn, [], reply.source
     return note
