@@ -114,6 +114,7 @@ class GpuSpec(Strict):
     interconnect_gbs: float | None = Field(default=None, gt=0)
     form: Literal["sxm", "pcie", "oam"]
     consumer: bool = False
+    modded: bool = False  # a third party's modification of a vendor card (more memory soldered on), never released by the vendor
     bf16_native: bool = True
     aliases: list[str] = Field(default=[])
     source: str

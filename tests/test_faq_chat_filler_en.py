@@ -36,3 +36,14 @@ def test_a_container_word_still_names_a_machine() -> None:
     """'box' reads as 'machine': a multi-GPU box asked of cloudgpu is its multi-card rule."""
     hit, _ = lookup("can I get a 4-gpu a100 box on cloudgpu?")
     assert hit is not None and hit.entry.id == "cloudgpu-multi-gpu"
+
+
+@pytest.mark.parametrize(("text", "entry"), [
+    ("ZeRO-3 啥时候 should 开", "zero-stages"), ("梯度检查点什么时候该打开", "gradient-checkpointing"),
+    ("CPU offload 什么时候需要开启", "optimizer-offload"), ("when should we switch on gradient checkpointing", "gradient-checkpointing"),
+])
+def test_when_to_turn_a_technique_on_is_that_techniques_entry(text: str, entry: str) -> None:
+    """"什么时候(该)开 X", with or without an English modal between, asks about X: the asking words weigh nothing
+    (they met the billing entries on 时候 and 开机)."""
+    hit, _ = lookup(text)
+    assert hit is not None and hit.entry.id == entry, (hit and hit.entry.id)

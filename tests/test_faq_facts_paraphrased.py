@@ -108,6 +108,22 @@ def test_minutes_and_seconds_together_are_billed_by_the_started_minute(text: str
     assert f"{billed} 分钟计费" in reply or f"billed as {billed} min" in reply, reply
 
 
+@pytest.mark.parametrize(("text", "billed"), [
+    ("cloudgpu 实例跑了 200 秒，要算几分钟的钱", 4), ("在 cloudgpu 上跑了 3 分 10 秒，算几分钟的钱？", 4),
+    ("cloudgpu 跑了 100 秒 那要付几分钟的钱", 2), ("cloudgpu 训练跑了 59 秒 算几分钟", 1),
+    ("cloudgpu: our test lasted 181 seconds, what are we charged for?", 4),
+])
+def test_a_used_time_asked_as_money_is_worked_out_by_the_rule(text: str, billed: int) -> None:
+    """What a used time costs in minutes is the rounding rule worked out on it (seed 002: up to whole minutes),
+    however many words ("几分钟") the question shares with the entry on how long a run takes."""
+    lead = _answer(text).splitlines()[0]
+    assert f"{billed} 分钟计费" in lead or f"billed as {billed} min" in lead, lead
+
+
+def test_a_card_with_a_used_time_is_still_its_price() -> None:
+    assert parse("cloudgpu 4090 跑了 90 秒 多少钱", T0).intent == "price"
+
+
 def test_a_step_time_in_seconds_is_not_a_used_time() -> None:
     p = parse("在 cloudgpu 上先跑了 50 步，花了 100 秒，一共 3000 步", T0)
     assert p.rental.duration_hours is None

@@ -81,3 +81,16 @@ def test_topping_up_gets_the_payment_entry(text: str) -> None:
 def test_reading_my_wallet_is_still_the_wallet() -> None:
     me = said("我的钱包")
     assert me.last is not None and me.last.kind != "faq"
+
+
+@pytest.mark.parametrize(("text", "amount"), [
+    ("想往 gpuli 充 300 USDT，怎么操作", "₮300"),
+    ("how would we top up 1200 USDT?", "₮1,200"),
+    ("打算充值 2000 元 给一万网络 怎么付", "¥2,000"),
+])
+def test_the_amount_of_a_top_up_asked_how_is_named_first(text: str, amount: str) -> None:
+    """A how-to-top-up question with an amount names that amount before the ways to pay, and stays the payment
+    entry (no top-up recorded in the bot's own wallet, no command)."""
+    me = said(text)
+    assert _faq_ids(me)[0] == "payment-methods", me.text
+    assert amount in me.lines[0] and "/topup" not in me.text, me.text

@@ -9,6 +9,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -73,6 +74,19 @@ def test_a_stated_zone_beats_the_conversations_and_a_span_counts_from_now() -> N
     assert "2026-12-04 08:00 UTC+8" in me.lines[0]
     me.say("90 分钟后提醒我看 loss")
     assert "2026-12-01 周二 10:30 UTC+8" in me.lines[0]  # T0 is 09:00 in Beijing
+
+
+@pytest.mark.parametrize(("text", "when", "what"), [
+    ("remind 我 周四上午十点 关掉 cloudgpu 的 a100", "2026-12-03 周四 10:00 UTC+8", "关掉 cloudgpu 的 a100"),
+    ("remind 我们 明天晚上 8 点 看一下 loss", "2026-12-02 周三 20:00 UTC+8", "看 loss"),
+    ("提醒 me on Thursday 4pm to renew the yiwan 3090", "Thursday 2026-12-03 16:00 UTC", "renew the yiwan 3090"),
+])
+def test_a_reminder_asked_in_both_languages_at_once_is_set(text: str, when: str, what: str) -> None:
+    """The verb in one language and "me" in the other ("remind 我 …") asks a reminder at that moment, not the FAQ on
+    expiry emails."""
+    me = ChatUser()
+    me.say(text)
+    assert when in me.lines[0] and what in me.lines[0], me.text
 
 
 def test_reminders_are_listed_and_cancelled() -> None:

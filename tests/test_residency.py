@@ -100,3 +100,39 @@ def test_a_faq_answer_led_by_its_place_keeps_its_turn_for_the_price_next() -> No
     chat.say("continue pretrain on 2 nodes 8xh100, which region can?")
     chat.say("total monthly?")
     assert "₮30,064" in chat.text, chat.text
+
+
+@pytest.mark.parametrize("text", ["数据不能出境，要租 A100", "合规：数据不得离开中国", "our data must not leave China", "data can't leave the country"])
+def test_a_rule_that_data_may_not_leave_is_mainland(text: str) -> None:
+    place = place_wanted(text)
+    assert place is not None and place.area == "mainland-china"
+
+
+@pytest.mark.parametrize("text", ["监管说数据不出境，cloudgpu、gpuli、一万网络 选哪家", "our data can't leave China - which provider works?"])
+def test_which_provider_suits_the_rule_is_the_place_alone(text: str) -> None:
+    """The rule and which provider suits it: the place answers, not an entry matched on 数据 (how long data is kept)."""
+    me = said(text)
+    lead = first_lines(me, 1)
+    assert "一万网络" in lead and ("深圳" in lead or "Shenzhen" in lead), me.text
+    assert "7 天" not in me.text and "7 days" not in me.text, me.text
+
+
+@pytest.mark.parametrize(("text", "mark", "there"), [
+    ("数据不能出境，一万网络的 8 卡 H100 可以用吗", "❌", "新加坡"),
+    ("hosting must be inside mainland China - can we use yiwan's H100 box?", "❌", "Singapore"),
+    ("数据要留在境内，一万网络 A100 行吗", "✅", "深圳"),
+    ("we need mainland China hosting, is yiwan's a100 ok?", "✅", "Shenzhen"),
+])
+def test_whether_the_named_providers_card_suits_the_rule(text: str, mark: str, there: str) -> None:
+    """Asked of one provider's card under the rule: yes where that card is there (its A100 40G in Shenzhen), no
+    where it sits elsewhere (its H100s in Singapore and Los Angeles), and where it is."""
+    lead = first_lines(said(text), 1)
+    assert lead.startswith(mark) and there in lead, lead
+
+
+def test_the_rule_after_a_price_is_answered_by_the_place() -> None:
+    me = ChatUser()
+    me.say("一万网络 8 卡 H100 包月多少")
+    me.say("合规要求数据不出境，一万网络这款 H100 还能用吗")
+    lead = me.text.splitlines()[0]
+    assert "❌" in lead and "新加坡" in lead, me.text

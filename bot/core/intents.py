@@ -77,6 +77,7 @@ from bot.views.offload_first import offload_lead
 from bot.views.param_count import param_count_reply
 from bot.views.price import provider_price_list
 from bot.views.rank_pair import rank_pair_reply
+from bot.views.topup_lead import topup_lead
 from bot.views.train_infer_memory import size_example
 from bot.views.zero_stages import zero_stages_reply
 from engine.catalog import gpus
@@ -381,6 +382,8 @@ def faq_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
     if items and not card and not items[0].get("lead") and (many := _single_cards_only(parsed)):
         # "cloudgpu 有多卡机器吗 我们想 4 卡跑": the count stated, where only single cards are rented, leads
         items[0]["lead"] = t("faq.count_single", ctx.lang, provider=provider(many[0]).name, n=many[1])
+    if items and not items[0].get("lead"):  # "充 500 USDT 要怎么弄": the amount named back before the ways to pay
+        items[0]["lead"] = topup_lead(hits[0], text, ctx.lang)
     if items and parsed.rental.duration_hours and not items[0].get("lead"):  # "ran 61 seconds, how many minutes": the sum
         items[0]["lead"] = billed_minutes_line(parsed, hits[0], ctx.lang)
     for i, item in enumerate(items if parsed.cues.yes_no or parsed.cues.only_have else []):

@@ -23,7 +23,7 @@ from bot.understand.lazy import lazy
 from bot.understand.parser import Parsed
 from bot.understand.provider_words import several_described
 from bot.views.deadline_lead import run_speed
-from bot.views.place_line import place_first
+from bot.views.place_line import place_answers, place_first
 from bot.views.rental_yes import rental_yes
 from bot.views.term_floor import floor_lead
 from bot.views.unit_verdict import unit_verdict
@@ -55,8 +55,11 @@ def verdicts_first(reply: Reply, parsed: Parsed) -> Reply:
     # "数据必须留在境内", "gpuli 哪个机房能行": where the machines are answers it (bot.views.place_line)
     card = parsed.request.gpu or parsed.rental.gpu
     # a FAQ entry answers its own question and keeps its turn, unless a card's place is asked ("H100 在哪个机房")
-    if parsed.intent in ("price", "cost", "size") or (parsed.intent == "faq" and parsed.price.where_asked and card):
-        reply = place_first(reply, parsed.price, card, parsed.request.provider or parsed.rental.provider)
+    named = parsed.request.provider or parsed.rental.provider
+    if parsed.price.place_fits and (parsed.intent in ("faq", "unknown") or (parsed.intent == "size" and parsed.missing)):
+        reply = place_answers(reply, parsed.price, card, named)  # "数据不出境，哪家 OK", "…一万网络 A100 行吗": the place answers
+    elif parsed.intent in ("price", "cost", "size") or (parsed.intent == "faq" and parsed.price.where_asked and card):
+        reply = place_first(reply, parsed.price, card, named)
     # the unit asked is the question; "cloudgpu per hour and gpuli per week": each provider in its own (bot.views.units_each)
     return verdict_first(reply, floor_lead(reply, parsed) or unit_verdict(reply, parsed) or rental_yes(reply, parsed) or units_each_lead(reply, parsed))
 

@@ -19,6 +19,13 @@ _LINK = r"(?:nvlink|nvswitch|xgmi|互联|互连|卡间|卡与卡之间|interconn
 _MEMORY = r"(?:显存|内存|访存|hbm\d?e?|gddr\d?x?|memory|mem|vram)"
 # the facts a message can ask, in the order a reply gives them: (key, pattern)
 SPECS = (
+    # whether the card is one its vendor released or a third party's modification ("4090 48G 是官方的吗", "is the
+    # 4090 48GB a genuine nvidia card", "这卡是不是魔改的"); a price or an image asked of it is not this ("官方价格")
+    ("modded", lazy(r"(?:官方|原厂|原装|正版|公版|正规|原版)(?!\s*(?:价|报价|镜像|驱动|文档|网|渠道|售价|定价|教程|客服))"
+                    r"|是不是\s*(?:魔改|改装|改版)|是\s*(?:魔改|改装|改版)|(?:魔改|改装|改版)\s*(?:的|过)?\s*(?:吗|么|嘛|不|没)"
+                    r"|\b(?:official(?:ly)?|genuine|legit(?:imate)?|bootleg|counterfeit)\b|\b(?:real|stock|factory)\s+(?:nvidia|amd)\b"
+                    r"|\b(?:made|released|sold)\s+by\s+(?:nvidia|amd)\b|\b(?:nvidia|amd)[\s-]made\b"
+                    r"|\bis\s+(?:it|the|this|that)\b.{0,40}\b(?:modded|modified)\b|\b(?:modded|modified)\s*(?:\?|or\b)", re.IGNORECASE)),
     # its memory size ("4090 显存多大", "h100 的显存是多少G", "how much memory does a 4090 have", "vram of an a100"),
     # of each card named in turn as well ("a100 和 l40s 显存各是多少")
     # not its bandwidth ("显存带宽多少") nor a job's need (that names a model: bot.core.several.spec_asked)
@@ -62,6 +69,10 @@ DIFFERENCE_SPECS = ("memory_gb", "bandwidth_gbs", "interconnect_gbs", "bf16_tflo
 _NOT_CARDS = lazy(r"价|钱|租|费|小时|包周|包月|cost|price|rent|hour|\bday|week|month|\$|¥|₮|lora|全参|微调|训练|fine[\s-]*tun|train|推理|serv|infer", re.IGNORECASE)
 
 
+# a price's own standing ("official list price or an estimate?", "官方报价"): the prices' question, not the card's origin
+_PRICED = lazy(r"价|钱|费|租|估|\b(?:price[ds]?|pricing|list|estimated?|quote[ds]?|rates?|cost|rent\w*|image|driver|docs?|site|website)\b", re.IGNORECASE)
+
+
 # whether a precision is worth using ("is FP8 worth it for finetuning?", "微调值得上 fp8 吗"): advice, not a card's figure
 _WORTH = lazy(r"值得|值不值|要不要|有没有必要|有必要|划算|\bworth\b|\bbother\b|\bshould\s+(?:we|i)\b|\bis\s+it\s+(?:a\s+good|wise)", re.IGNORECASE)
 
@@ -70,7 +81,7 @@ def specs_asked(norm: str) -> tuple[str, ...]:
     """The catalog facts the message asks of a card, by their catalog field ("memory_gb", "interconnect_gbs",
     "bandwidth_gbs", "fp8_tflops", "bf16_tflops"); () when it asks none."""
     asked = tuple(key for key, pattern in SPECS if pattern.search(norm) and not (key == "memory_gb" and _HOST.search(norm))
-                  and not (key == "fp8_tflops" and _WORTH.search(norm)))
+                  and not (key == "fp8_tflops" and _WORTH.search(norm)) and not (key == "modded" and _PRICED.search(norm)))
     if "memory_gb" not in asked and _MEMORY_WORD.search(norm) and _HAS_HOW_MUCH.search(norm) and not _HOST.search(norm):
         asked = ("memory_gb", *asked)
     # a bare bandwidth at a provider is the network it sells ("how much bandwidth does the a100 40g get at yiwan"):

@@ -66,10 +66,10 @@ ASKING = {"问题", "哪些", "有哪", "什么", "有什", "要什", "哪个", 
 PLAIN_ZH = r"说人话|讲人话|(?:用)?(?:大白话|白话|通俗的话)(?:点|一点)?(?:讲讲|说说|讲|说|解释)?(?:一下)?|通俗(?:一点|点)?(?:地|的)?(?:讲讲|说说|讲|说|解释)?(?:一下)?|简单(?:讲讲|说说|讲|说)(?:一下)?"
 PLAIN_WORDS = lazy(PLAIN_ZH + r"|\bin\s+plain\s+(?:english|words|terms)\b|\bin\s+simple\s+(?:terms|words)\b|\bin\s+layman'?s\s+terms\b"
                    r"|\bexplain\s+like\s+i'?\s*a?m\s+(?:5|five)\b|\beli5\b|\bsimply\s+put\b|\bdumb\s+it\s+down\b")
-# Chat filler around a question: it carries no meaning, so it must not dilute the confidence.
+# Chat filler around a question: it carries no meaning, so it must not dilute the confidence (nor "什么时候该开" of X: X).
 FILLER = lazy(r"想知道|想了解一?下|想了解|哪几款|哪几种|哪几个|帮我算一?下|帮我算算|帮我看一?下|帮我看看|麻烦看一?下|麻烦问一?下|麻烦了|麻烦|请问|老板问|领导问|咱们|求问|想问一?下|问一?下"
               r"|(?:直接|就)?告诉我(?:一下|下)?|给我说一?下|(?:不用|别|不要)给?(?:我)?(?:命令|指令)"  # "不用给命令，直接告诉我…": how to answer
-              r"|在吗|谢谢|多谢|感谢|急急急|急|哈哈|哈|呀|🙏|" + PLAIN_ZH)  # English plain-words forms: glossary only
+              r"|(?:什么|啥)时候\s*(?:should\s+|(?:应该|需要|该|要|得)\s*)?(?:开启|启用|打开|开(?![始机通票户])|用(?![完了]))|在吗|谢谢|多谢|感谢|急急急|急|哈哈|哈|呀|🙏|" + PLAIN_ZH)  # English plain-words forms: glossary only
 # an order asked for the answer ("rank by price", "按价格排"): how to list it, never a topic (LoRA's rank is a keyword)
 ORDERED = lazy(r"\b(?:rank|sort|order|list)(?:ed)?\s+(?:them\s+|it\s+|these\s+)?(?:by|on)\b(?!\s+default)(?:\s+(?:price|cost)\b)?|按(?:价格|价钱|价)(?:从低到高|从高到低)?(?:排序|排)")
 

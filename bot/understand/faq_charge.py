@@ -26,8 +26,36 @@ CHARGE_FLOOR = 0.3  # the least confidence of the billing entry that leads
 CHARGE_NAMED_FLOOR = 0.15  # ... and of one whose own term the message names
 
 
+# a time already used, stated in seconds or minutes ("跑了 61 秒", "用了 2 分 5 秒", "ran 130 seconds"), and what it is
+# billed as asked ("算几分钟的钱", "收多少", "how many minutes do we pay"): the provider's rounding rule, worked out on it
+USED = lazy(r"(?:跑了|用了|运行了|开了|跑|用|花了)\s*\d+(?:\.\d+)?\s*(?:秒|分钟|分(?=\s*\d|\s*钟|[^\d钱]))"
+            r"|\b(?:ran|used|run|running|took|lasted|for)\s+(?:for\s+)?\d+(?:\.\d+)?\s*(?:s|secs?|seconds?|mins?|minutes?)\b")
+BILLED_ASKED = lazy(r"(?:算|收|计|扣|按)\s*(?:几|多少)\s*分钟?|几分钟的钱|(?:收|扣|算)\s*(?:多少|几)\s*(?:钱|费)|多少钱|计费|怎么算"
+                    r"|\b(?:billed|charged|pay(?:ing)?\s+for|bill(?:s|ed)?\s+(?:it|us|me)|how\s+many\s+minutes)\b")
+
+
+def used_time_entry(text: str, hits: list[Hit]) -> Hit | None:
+    """The named provider's billing entry when `text` states a time used and asks what it is billed as ("CloudGPU
+    跑了 61 秒，算几分钟的钱"): its rounding answers, worked out on that time (bot.core.billed_minutes), however
+    many words ("几分钟", "跑") the message shares with the entry on how long a run takes."""
+    if not (USED.search(text) and BILLED_ASKED.search(text)):
+        return None
+    from bot.understand.entities import find_gpus
+    from bot.understand.faq import faq_index, provider_of
+    if find_gpus(normalize(text)):
+        return None  # "cloudgpu 4090 跑 30 分钟多少钱": a card's price, priced elsewhere
+    named = provider_of(text)
+    index = faq_index()
+    found = next((h for h in index.search(text, limit=len(index.entries), provider=named)
+                  if h.entry.topics[0] == "billing" and named is not None and index.about[h.entry.id] == named), None)
+    return None if found is None else replace(found, score=1.0)
+
+
 def charge_entry(text: str, hit: Hit | None, hits: list[Hit]) -> Hit | None:
-    """The billing entry among `hits` about the lead's own subject, when `text` asks only whether it is charged."""
+    """The billing entry among `hits` about the lead's own subject, when `text` asks only whether it is charged;
+    or what a time used is billed as (`used_time_entry`)."""
+    if (used := used_time_entry(text, hits)) is not None:
+        return used
     lead = hit or (hits[0] if hits else None)
     if lead is None or (hit is not None and "billing" in hit.entry.topics) or not CHARGE_ASKED.search(text) or HOW_LONG.search(text):
         return None

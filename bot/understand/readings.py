@@ -46,6 +46,7 @@ class PriceExtras:
     nodes_counted: bool = False  # "2 nodes x 8 h100": the card count is already all the machines' (16), never times the nodes again
     place: str | None = None  # "数据必须留在境内": the area the machines must be in (bot.understand.residency)
     place_whether: bool = False  # "数据能不能放境内": that area only asked about, every provider still priced
+    place_fits: bool = False  # "数据不出境，哪家 OK": which provider (or whether the one named) suits that area is the question
     where_asked: bool = False  # "gpuli 哪个机房能行", "which region has it": which provider or region is asked
 
 

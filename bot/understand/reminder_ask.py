@@ -24,6 +24,7 @@ from bot.understand.zones import NAMED, OFFSET, stated_zone
 ASK = re.compile(
     r"\bremind\s+(?:me|us|the\s+team|everyone)\b|\b(?:set|add|create|schedule|make|put\s+in)\s+(?:up\s+)?(?:me\s+)?(?:a|an|one)?\s*reminders?\b"
     r"|\breminder\s+(?:for|at|on)\b|\b(?:ping|nudge|buzz)\s+(?:me|us)\b"
+    r"|\bremind\s*(?:我们|我|大家)|提醒\s*(?:me|us)\b"  # one language's verb, the other's "me" ("remind 我 周五…", "提醒 me at 3")
     r"|提醒\s*(?:我们|我|大家|一下|下)|(?:设|定|加|建)\s*(?:个|一个)?\s*提醒|叫\s*我|喊\s*我|ping\s*我", re.I)
 # a question about the product's own reminders ("会提醒我吗", "will I get a reminder", "does gpuli remind"): no ask
 ABOUT = re.compile(r"会不会|会提醒|有没有|提醒吗|\bwill\s+(?:i|it|they|gpuli|cloudgpu)\b|\bget\s+(?:a\s+)?reminders?\b"
@@ -108,7 +109,7 @@ def read_reminder(text: str, now: datetime, zone: tzinfo) -> ReminderAsk | None:
         if BAD_CLOCK.search(text):
             return ReminderAsk(None, what, "unreadable")
         return ReminderAsk(None, what, "when") if BARE.search(text) and not MONEY_ALERT.search(text) else None
-    if ABOUT.search(text) and not re.search(r"\bremind\s+(?:me|us)\b|提醒\s*我", text, re.I):
+    if ABOUT.search(text) and not re.search(r"\bremind\s*(?:me\b|us\b|我)|提醒\s*(?:我|me\b|us\b)", text, re.I):
         return None
     if BAD_CLOCK.search(text):
         return ReminderAsk(None, what, "unreadable")

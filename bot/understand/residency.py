@@ -22,7 +22,10 @@ if TYPE_CHECKING:
 
 # "国内" alone is often where the team is ("从国内连过去延迟多少", "从国内传数据"): it counts only beside what is hosted
 _MAINLAND = re.compile(
-    r"境内|中国大陆|大陆(?:的)?(?:机房|服务器|节点)|(?:放|留|存|部署|托管|待)\s*(?:在)?\s*国内|国内\s*(?:的)?\s*(?:机房|服务器|节点|机器|托管|部署)"
+    # a rule that the data may not leave ("数据不出境", "不能出境", "must not leave China") keeps it inside
+    r"(?:不|不能|不得|不可|不许|不准|禁止|严禁|别)\s*(?:出境|离境|出国|(?:离开|出)\s*(?:中国|国内|大陆))|出不了境"
+    r"|\b(?:not|never|cannot|can'?t|mustn'?t)\s+(?:be\s+allowed\s+to\s+)?leave\s+(?:mainland\s+)?(?:china|the\s+country)\b"
+    r"|境内|中国大陆|大陆(?:的)?(?:机房|服务器|节点)|(?:放|留|存|部署|托管|待)\s*(?:在)?\s*国内|国内\s*(?:的)?\s*(?:机房|服务器|节点|机器|托管|部署)"
     r"|\bmainland\b|\b(?:in|inside|within|stays?\s+in|kept\s+in|hosted\s+in)\s+(?:mainland\s+)?china\b"
     r"|\bchina[\s-](?:based|hosted|hosting|region|data\s*cent(?:er|re)s?)\b|\bchinese\s+(?:soil|data\s*cent(?:er|re)s?|servers?)\b",
     re.IGNORECASE)
@@ -44,6 +47,11 @@ _WHERE = re.compile(
     r"哪(?:个|些|里的?|几个)\s*(?:机房|地区|区域|节点|region)|机房\s*(?:在)?\s*哪"
     r"|\b(?:which|what)\s+(?:regions?|data\s*cent(?:er|re)s?|locations?|sites?)\b|\bwhere\s+(?:are|is|do|does|can)\b",
     re.IGNORECASE)
+# which provider suits a rule, or whether the one named does ("哪家 OK", "一万网络的 H100 能用吗", "which one works"):
+# under a residency rule the place answers it
+_FITS = re.compile(r"哪家|哪个(?:平台|服务商|厂商|云)|谁家|能用吗|能不能用|可以用吗|可不可以用|能租吗|能不能租|行吗|行不行|可以吗|合适吗|符合|满足"
+                   r"|\bok\b|\bwhich\s+(?:one|provider|host|vendor|cloud)s?\b|\b(?:can|could)\s+(?:we|i)\s+(?:use|rent)\b|\bworks?\b|\busable\b"
+                   r"|\ballowed\b|\bcomplian", re.IGNORECASE)
 # which provider is asked ("哪家有", "which provider has"): who rents a card, which the price list answers by itself;
 # a place only beside an area named ("哪家在境内有机房") or InfiniBand between nodes (each provider's sits in named regions)
 _WHO = re.compile(r"哪家\s*(?:有|在)|谁家\s*(?:有|在)"
@@ -98,9 +106,13 @@ def resident(parsed: Parsed, text: str) -> Parsed:
         parsed.price = replace(parsed.price, where_asked=True)
     if place is None:
         return parsed
-    parsed.price = replace(parsed.price, place=place.area, place_whether=place.whether)
+    parsed.price = replace(parsed.price, place=place.area, place_whether=place.whether, place_fits=bool(_FITS.search(text)))
     there = providers_in(place.area)
-    if place.whether or len(there) != 1 or parsed.rental.provider or parsed.request.provider:
+    named = parsed.rental.provider or parsed.request.provider
+    if named in there and (
+            sibling := _sibling_there(parsed.request.gpu or parsed.rental.gpu, named, place.area, text)):
+        return _kept_to(parsed, named, sibling)  # "不出境，一万网络的 A100 能用吗": its A100 in Shenzhen, the 40G
+    if place.whether or len(there) != 1 or named:
         return parsed
     card = parsed.request.gpu or parsed.rental.gpu
     if parsed.intent in ("faq", "unknown") and card:  # "有境内机房的 A100 吗？多少钱": the card's price, not the regions entry

@@ -28,6 +28,8 @@ def _row(spec: str, gpu: str) -> dict[str, Any]:
                            "raw": value, "memory": _figure(card.memory_gb)}
     if spec == "bandwidth_gbs" and value is not None and value >= 1000:
         row["tbs"] = f"{value / 1000:.2f}".rstrip("0").rstrip(".")  # 5,300 GB/s is said as vendors say it: 5.3 TB/s
+    if spec == "modded":  # vendor-made or a third party's modification: a yes or no, no figure
+        row["value"] = bool(value)
     if spec == "interconnect_gbs":
         row["link"] = card.interconnect  # nvlink (all cards of a node), nvlink-bridge (pairs), xgmi, pcie
     return row

@@ -146,6 +146,30 @@ def place_first(reply: Reply, price: PriceExtras, card: str | None, named: str |
     return note
 
 
+def place_answers(reply: Reply, price: PriceExtras, card: str | None, named: str | None) -> Reply:
+    """`reply` replaced by where the machines are, when that is the whole question: a residency rule and which
+    provider suits it, or whether the one named does ("数据不出境，哪家 OK", "we must stay in China, can we use
+    yiwan's H100?"); a FAQ entry matched on the rule's other words ("数据": how long data is kept) answers nothing asked."""
+    line = place_line(price, card, named, reply.lang) if price.place is not None and price.place_fits else None
+    if line is None:
+        return reply
+    if card and named and price.place:  # "一万网络的 H100 能用吗": yes where its card is there, no where it is elsewhere
+        mark = _there(provider(named), price.place, card)
+        line = ("✅ " if mark else "❌ " if mark is False else "🏢 ") + line.removeprefix("🏢 ")
+    note = Reply("error", reply.lang, {"message": line})
+    note.turn, note.buttons, note.source = reply.turn, [], reply.source
+    return note
+
+
+def _there(p: Provider, area: str, card: str) -> bool | None:
+    """Whether `p` rents `card` in `area`: True, False where every site named is elsewhere, None where unsaid."""
+    ids = {r.id for r in p.regions if in_area(r.area, area)}
+    offers = p.offers_for(card)
+    if any(set(o.regions) & ids for o in offers):
+        return True
+    return False if offers and all(o.regions for o in offers) else None
+
+
 def parts_placed(first: Reply, parsed: Parsed) -> Reply:
     """The first answer of a message asking several things, with where answered (`place_first`): the message's
     place and where-question, the card and provider of the first part that names them."""
