@@ -14,6 +14,7 @@ from bot.charts.spec import plan_label
 from bot.core import buttons
 from bot.core.context import Context, with_chat_settings
 from bot.core.estimate_follow import estimate_of
+from bot.core.gap_follow import gap_kept
 from bot.core.named_card_price import stand_in_for, stand_in_note
 from bot.core.one_machine_cost import across_nodes, one_machine_way
 from bot.core.own_setup import own_not_rented, own_setup
@@ -340,7 +341,7 @@ def cost_lines(ctx: Context, req: TrainingRequest, ways: list[tuple[dict[str, An
     if not any("card" in label for label, _ in ways):  # seed 000's setup beside our picks, as in one cost answer
         reply.data["v"]["seed"] = lines_seed(first, reply.data["v"], req, req.provider or ctx.settings.provider)
     reply.source = labelled[0][1]
-    reply.turn = Turn("cost", {"request": req.stated()})
+    reply.turn = Turn("cost", {"request": req.stated(), **gap_kept(reply)})  # "差多少" next: the gap worked out here
     reply.buttons = [Button("btn.details", "d|"), Button("btn.export", buttons.encode(req, buttons.EXPORT))]
     return reply
 
@@ -414,8 +415,7 @@ def setup_price(ctx: Context, follow: dict[str, object]) -> Reply:
     reply.data["own"] = own is not None  # the user's own cards, not the tool's pick
     if setup.num_gpus > 1:  # "14b 全参 最低配置": 4 cards say how they share the job (seed 000: ZeRO-3), not only how many
         reply.data["sharding"] = plan_label(fit_row(setup), ctx.lang)
-    if (setup is advice.seed and advice.seed_optimizer == "adamw-8bit" and req.optimizer is None) or req.optimizer != asked.optimizer \
-            or (setup is one_box and req.optimizer is None):
+    if (setup is advice.seed and advice.seed_optimizer == "adamw-8bit" and req.optimizer is None) or req.optimizer != asked.optimizer or (setup is one_box and req.optimizer is None):
         # "72b 全参 不开 offload 多少钱": the seed's machine holds it with the 8-bit optimizer only, said so, and why one machine
         reply.data["sharding"] = (reply.data.get("sharding") or "") + t("sum.seed_8bit", ctx.lang)
         reply.data["across"] = across_nodes(req, advice.sizing, setup)

@@ -68,22 +68,33 @@ def keep_together(reply: Reply, parsed: Parsed, last: Turn | None) -> None:
 
 def jobs_totalled(parsed: Parsed, last: Turn | None, merge: Callable[[Parsed, Turn], Parsed]) -> Parsed | None:
     """The jobs kept with `last`, each priced for the length `parsed` states, as parts whose sum leads; None unless
-    `parsed` asks a total (or of each) for a length and names no job, card or count of its own."""
+    `parsed` asks a total (or of each) for a length and names no job, card or count of its own. After a plan of runs
+    priced together, a total asked with no length keeps each run's own, and a length alone changes every run."""
     asks, q, r = parsed.asks, parsed.request, parsed.rental
-    if not (asks.total or asks.both) or parsed.parts or parsed.cues.fresh or parsed.wallet is not None:
-        return None
+    plan = last is not None and bool(last.data.get("runs"))  # a plan of runs priced together (bot.views.runs_priced)
+    length = r.duration_days is not None or r.duration_hours is not None
+    if not (asks.total or asks.both or (plan and length)) or parsed.parts or parsed.cues.fresh or parsed.wallet is not None:
+        return None  # after a plan, "若改为包月呢" / "what if monthly?" is every run again for that length
     if q.model or q.params_b or q.method or r.gpu or q.gpu or r.num_gpus or q.num_gpus:
         return None
-    if r.duration_days is None and r.duration_hours is None:
-        return None
+    if not length and not plan:
+        return None  # "total?" after a plan: each run for the length it was priced for
     jobs = _gathered(last)
     if len(jobs) < 2:
         return None
     # each job as if the length were asked of its answer alone ("包月多少" after it): the card it was answered with
-    alone = replace(parsed, asks=replace(asks, total=False, both=False), intent="cost" if parsed.intent == "faq" else parsed.intent,
+    alone = replace(parsed, asks=replace(asks, total=False, both=False), intent="cost" if parsed.intent in ("faq", "unknown") else parsed.intent,
                     faq=[], faq_answers=[], faq_confident=False, follow_up=True)
-    parts = [replace(merge(alone, Turn(job["kind"], job["data"])), follow_up=False) for job in jobs]
+    parts = [replace(merge(_own_length(alone, job), Turn(job["kind"], job["data"])), follow_up=False) for job in jobs]
     if any(p.intent not in ("cost", "price") for p in parts):
         return None
     return replace(parsed, intent="cost", parts=parts, follow_up=True, missing=[], faq=[], faq_answers=[],
                    faq_confident=False, asks=replace(asks, total=True))
+
+
+def _own_length(parsed: Parsed, job: dict[str, Any]) -> Parsed:
+    """`parsed` for `job`: the length it states, else the one the job was priced for ("total?" after a plan)."""
+    r, said = parsed.rental, job["data"].get("request") or {}
+    if r.duration_days is not None or r.duration_hours is not None or not (said.get("days") or said.get("hours")):
+        return parsed
+    return replace(parsed, rental=replace(r, duration_days=said.get("days"), duration_hours=said.get("hours")))

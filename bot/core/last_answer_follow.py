@@ -20,6 +20,7 @@ from bot.core.detail_follow import detail_reply, topic_reply
 from bot.core.estimate_follow import estimate_reply
 from bot.core.faq_card_asked import asked_of_faq, next_on_the_topic
 from bot.core.faq_context import behind_faq, total_on_priced
+from bot.core.gap_follow import gap_again
 from bot.core.precision_job import sixteen_bit_job
 from bot.core.price_terms_follow import upgrade_after_faq
 from bot.core.quote_follow import quote_figures
@@ -50,6 +51,9 @@ def answered_about_last(ctx: Context, parsed: Parsed, text: str, turn: Turn | No
     if ended is not None:
         ended.reading = parsed
         return ended
+    if (gap := gap_again(parsed, turn, ctx.lang)) is not None:  # "4x a100 or 4x h100 a month?" then "差多少"
+        gap.reading = parsed
+        return gap
     last, asked = behind_faq(turn)
     weighed = compared(ctx, parsed, turn)  # "gpuli 4090 周租" "cloudgpu 呢" then "跑两天哪个便宜": every setup asked, for that span
     if weighed is not None:

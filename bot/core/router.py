@@ -127,6 +127,7 @@ from bot.views.planning import (
 )
 from bot.views.pooled import pooled_reply
 from bot.views.price_table import attach_table
+from bot.views.runs_priced import runs_in_one
 from engine.errors import KasuanError
 from engine.memo import in_one_question
 from engine.money import Money
@@ -362,10 +363,10 @@ class Core:
         if parsed.parts:  # two questions in one message: each answered, in the order asked
             parts = parts_read(parsed.parts, last)  # a part changing the question before it is that one changed
             one = lambda part: self._answer_one(ctx, part, text)  # noqa: E731
-            replies = runs_led(one, unbudgeted(parts) if bundled(parsed) else parts, lambda part, before: of_the_part_before(part, before, one))
+            replies = runs_in_one(runs_led(one, unbudgeted(parts) if bundled(parsed) else parts, lambda part, before: of_the_part_before(part, before, one)), parsed, ctx.lang)  # a plan of runs: its total, a line each
             shown = [r.turn for r in replies]  # the options listed, in the order asked
             if bundled(parsed):  # "预算 ₮1000" then "4090 和 L40S 各租一个月，超不超": the sum against it leads
-                replies = bundle_first(replies, parsed, ctx.lang)
+                replies = runs_in_one(bundle_first(replies, parsed, ctx.lang), parsed, ctx.lang, weighed=True)  # a line per run under it
             elif parsed.asks.cheaper:  # "which is cheaper, the A100 box or the H100 box": the cheaper one leads
                 replies = cheaper_first(replies, ctx.lang, yes_no=parsed.cues.yes_no, difference=parsed.asks.difference)
             elif parsed.asks.difference:  # "4090 和 5090 月租差多少": the difference leads, each price follows
@@ -480,8 +481,7 @@ class Core:
             reply = self.intents["price"](ctx, parsed, text)
             span = (parsed.rental.duration_days or 0) * 24 + (parsed.rental.duration_hours or q.hours or 0) or followed
             return against_deadline(ctx, self.conversations.clock.now(), reply, parsed.asks.deadline, span, parsed.asks.start)
-        if parsed.asks.deadline is not None and parsed.intent == "size" and q.gpu and parsed.cues.fit and not parsed.missing \
-                and not (q.tokens or q.samples or q.step_seconds or parsed.asks.budget or rented_for):
+        if parsed.asks.deadline is not None and parsed.intent == "size" and q.gpu and parsed.cues.fit and not parsed.missing and not (q.tokens or q.samples or q.step_seconds or parsed.asks.budget or rented_for):
             return fit_before_deadline(ctx, self.conversations.clock.now(), self.intents["size"], parsed, text)  # the fit, asked
         if parsed.asks.deadline is not None and parsed.intent in ("size", "cost") and not parsed.missing and not (
                 q.tokens or q.samples or q.step_seconds or parsed.asks.budget):

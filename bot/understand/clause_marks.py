@@ -51,7 +51,7 @@ def unjoined(clause: str) -> str:
 # ready", "两个问题 1、… 2、…", "① … ② …"): each number starts a question, whatever marks there are or not.
 # (lettered alike: "(a) … (b) …", "a) … b) …")
 NUMBER = lazy(r"(?:^|(?<=[\s:：,，;；]))(?:[(（]\s*([1-9])\s*[)）]|([1-9])\s*(?:[)）、]|\.(?!\d))|([①②③④⑤⑥⑦⑧⑨])"
-              r"|[(（]?\s*([a-e])\s*[)）](?=\s))")
+              r"|[(（]?\s*([a-e])\s*[)）](?=\s)|(?<![^\n])([a-e])\.(?=\s))")  # "a. …" on a line of its own too
 CIRCLED = "①②③④⑤⑥⑦⑧⑨"
 LIST_JOIN = lazy(r"[\s,，;；]*(?:\band|\bor|和|以及|还有|或者)\s*$", re.IGNORECASE)  # "(a) … and (b) …": the joiner before the next number
 # Two asks typed without a mark between them: "…多少钱 包年有折扣吗" (a space after a Chinese ask word),
@@ -96,7 +96,7 @@ def numbered(text: str) -> list[str]:
     (1) 4090 够吗 (2) 多少钱"), not when they only announce the list ("Two things:", "两个问题："); [] when
     fewer than two numbers, or numbers out of order (a figure, not a list)."""
     marks = list(NUMBER.finditer(text))
-    numbers = [CIRCLED.index(m[3]) + 1 if m[3] else ord(m[4]) - ord("a") + 1 if m[4] else int(m[1] or m[2]) for m in marks]
+    numbers = [CIRCLED.index(m[3]) + 1 if m[3] else ord(m[4] or m[5]) - ord("a") + 1 if m[4] or m[5] else int(m[1] or m[2]) for m in marks]
     if len(marks) < 2 or numbers != list(range(1, len(marks) + 1)):
         return []
     items = [LIST_JOIN.sub("", text[m.end():nxt.start() if nxt else len(text)].strip(" \t,，;；"))

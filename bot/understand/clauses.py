@@ -38,7 +38,7 @@ from bot.understand.listed import after_faq_listed, changes_listed
 from bot.understand.normalize import normalize
 from bot.understand.options_named import named_options
 from bot.understand.other_card import card_of_the_last, checkpoint_besides, job_on_other_card
-from bot.understand.own_lengths import each_own_length
+from bot.understand.own_lengths import each_own_length, own_end
 from bot.understand.setups import each_setup
 from bot.understand.standing import currency_of_it, faq_of_its_own, on_memory, stands_alone, with_subject
 from bot.understand.term_change import term_after
@@ -404,7 +404,7 @@ def each_size(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     # ("7b 和 14b 全参": a method after the last size only is said once for all)
     owns = [(m.start(), m.end(), OWN_METHOD.match(norm, m.end())) for m in f.SIZE_B.finditer(norm)]
     each_own = sum(1 for *_, own in owns if own) >= 2
-    spans = [(a, b + (len(own[0]) if own and each_own else 0)) for a, b, own in owns]
+    spans = [(a, own_end(norm, b + len(own[0]), owns[i + 1][0] if i + 1 < len(owns) else None)) if own and each_own else (a, b) for i, (a, b, own) in enumerate(owns)]
     parts = []
     kept = list(sizes.values())[:MAX_CLAUSES]
     lengths = each_own_length(norm, [m.start() for m in kept])  # "72b … for a month and 7b … for a week": each its own

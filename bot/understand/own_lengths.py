@@ -51,3 +51,18 @@ def each_own_length(words: str, starts: list[int]) -> list[tuple[float | None, f
     if any(d is None and h is None for d, h in lengths) or len(set(lengths)) < 2:
         return []
     return lengths
+
+
+# a join between two runs named one by one ("8b 全参 8bit 优化器 和 14b 全参", "7b full w/ 8-bit adam and 14b full")
+RUN_JOIN = lazy(r"(?:和|与|跟|及|以及|加上|\band\b|\bplus\b|\bvs\.?|\bversus\b|\+)\s*$")
+OWN_MOST = 24  # the most characters of settings a run may carry between its method and the join
+
+
+def own_end(words: str, end: int, next_start: int | None) -> int:
+    """Where a run's own words end, after its method at `end`: up to the join before the next run's size when
+    only a few words of settings stand between ("8b 全参 8bit 优化器 和 14b 全参": the 8-bit optimizer is the 8B
+    run's, never the 14B's); `end` itself when no join is there (the words are said once for every run)."""
+    if next_start is None:
+        return end
+    m = RUN_JOIN.search(words, end, next_start)
+    return m.start() if m is not None and m.start() - end <= OWN_MOST else end

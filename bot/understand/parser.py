@@ -79,6 +79,7 @@ from bot.understand.rate_words import rate_spans
 from bot.understand.readings import Inference, PriceExtras, Rental
 from bot.understand.recap import adds_nothing, after_recap, context_after, remark_only, reported_after
 from bot.understand.ruled_out import ruled_out
+from bot.understand.runs_shared import method_runs, shared_terms
 from bot.understand.script import simplified
 from bot.understand.several import each_term, lengths_asked, memory_and_cost, runway_and_fit
 from bot.understand.spans import span_against_unit, spans_against
@@ -202,12 +203,11 @@ def parse(text: str, now: datetime | None = None, corrects: bool = False) -> Par
         parsed.cues, parsed.follow_up = replace(parsed.cues, corrects=True), True
     if option:  # "便宜的那个跑一天多少": the words naming the option are the message's too
         cheaper, exists = cheaper_said(whole)
-        parsed.cues = replace(parsed.cues, cheaper=cheaper, cheaper_exists=exists,
-                              figures=any(ch.isdigit() for ch in whole))
+        parsed.cues = replace(parsed.cues, cheaper=cheaper, cheaper_exists=exists, figures=any(ch.isdigit() for ch in whole))
         if extras.repeat_purchase(normalize(whole)):  # "那第二台 A100 月付多少": a second machine bought, a repeat purchase
             parsed.price = replace(parsed.price, repeat_purchase=True)
-    parsed.parts = questions(text, parsed, now, _parse_one) or each_card(parsed) or memory_and_cost(parsed) \
-        or each_term(text, parsed) or same_jobs(text, parsed) or runway_and_fit(parsed)
+    parsed.parts = shared_terms(parsed, questions(text, parsed, now, _parse_one) or each_card(parsed) or memory_and_cost(parsed)
+                                or each_term(text, parsed) or same_jobs(text, parsed) or runway_and_fit(parsed) or method_runs(parsed))
     if (held := fit_of_held_cards(parsed)) is not None:  # "one H100 reserved for a month, will it do?": the fit on those cards
         parsed = replace(parsed, parts=held, cost_reading=parsed) if isinstance(held, list) else replace(held, cost_reading=parsed)
     if parsed.asks.unit == "hour":  # "能按小时租吗 不能的话 … 怎么买最便宜": the hour asked, so each provider's price of the span
