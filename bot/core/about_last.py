@@ -307,6 +307,8 @@ def about_last(parsed: Parsed, last: Turn, text: str) -> Parsed | None:
         stated["provider"] = parsed.rental.provider  # "gpuli 上多少钱": the answer's job, at gpuli
     # "训练大概 6 小时，周五前搞得定吗": the hours are the run's; in "3天内能训完吗" they are the deadline's
     duration = duration_of(parsed) if not (asks.deadline and asks.deadline_span) and not by_term else {}
+    if asks.budget is not None and not duration and last.data.get("setup"):
+        duration = setup_span(last)  # "gpuli 一个月多少" then "预算 1 万够吗": weighed against the month just priced
     job = job_of(last, duration)
     if timed:  # the run's own length, stated, replaces the time the dataset would give
         job = {k: v for k, v in job.items() if k not in ("tokens", "samples", "step_seconds", "side_minutes")}

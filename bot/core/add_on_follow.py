@@ -156,7 +156,8 @@ def added_to_price(parsed: Parsed, last: Turn | None, text: str) -> Parsed | Non
         return None
     # "含存储呢" / "incl. storage?" after a price: the provider's own example sizes (seed 000: 2,000 GB + 1,000 GB)
     where = parsed.rental.provider or last.data.get("first")
-    unsized = assumed_storage(price.storage_unsized, where) if isinstance(where, str) and not price.add_ons else {}
+    # with no provider asked ("8卡H100 每卡每小时多少钱" then "含存储呢"), the sizes of whichever provider gives an example
+    unsized = assumed_storage(price.storage_unsized, where if isinstance(where, str) else None) if not price.add_ons else {}
     if not (price.add_ons or unsized or linked) \
             or len(_without_add_ons(text)) > SHORT or not (parsed.cues.add_on_added or unsized):
         return None

@@ -233,7 +233,8 @@ def merge_follow_up(parsed: Parsed, last: Turn | None, text: str = "") -> Parsed
     own_question = parsed.own_topic and set(parsed.request.stated()) <= {"gpu"} and bool(ASKING.search(text.lower())) \
         and not parsed.cues.beside_cards.figures  # "那个 4090 有 nvlink 吗": the FAQ's question of that card
     # "what if a100 sxm instead", "a100 sxm then?": a card named in nothing but a follow-up's frame is a change of card
-    card_swap = set(parsed.request.stated()) == {"gpu"} and parsed.cues.beside_cards.frame
+    frames, said = parsed.cues.beside_cards, set(parsed.request.stated())  # "two a100 80g ok?": those cards, a fit's frame
+    card_swap = (said == {"gpu"} and frames.frame) or ("gpu" in said <= {"gpu", "num_gpus"} and (frames.counted or frames.fit_counted))
     parsed = card_fit_asked.card_fit_asked(setup_at_provider(parsed, last, text), last)  # "八卡 h100 gpuli" after a job: that job on those cards there; "3090" after a plan's cost: its fit first
     fit = asked_of_last(parsed, last)  # "够吗", "which card then", "minimum setup then?", "the ZeRO-3 number was?"
     if fit is not None:

@@ -221,8 +221,8 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
             r"|扣(?:了|掉|费)?\s*多少"  # "会扣多少", "扣了多少钱": what the balance is charged
             # "算下钱", "估个价", "price it out", "run the numbers": money reckoned (not "咋算钱", "算钱吗": billing asked)
             r"|(?<!怎么)(?<![咋怎])(?<!如何)(?:算|估|核|报)\s*(?:一\s*下|下|个|算|一)?\s*(?:钱|价(?!值)|费用|成本|账)(?!\s*[吗么嘛])|\bprice\s+(?:it|this|that)\s+out\b|\brun\s+the\s+numbers\b"
-            # a rental term's price: "月租多少", "一个月多少", "周租大概多少" ("一个月多少轮/多少 token" counts runs)
-            r"|(?:月租|周租|租金|月费|包月|包周|[1一]\s*个?\s*月|[1一]\s*周|[1一]\s*个?\s*星期|每月|每周|\d+(?:\.\d+)?\s*个?\s*(?:小时|钟头|天|周|星期|礼拜|月))"
+            # a rental term's price: "月租多少", "一个月多少", "周租大概多少", "48 hours 多少" ("一个月多少轮/多少 token" counts runs)
+            r"|(?:月租|周租|租金|月费|包月|包周|[1一]\s*个?\s*月|[1一]\s*周|[1一]\s*个?\s*星期|每月|每周|\d+(?:\.\d+)?\s*个?\s*(?:小时|钟头|天|周|星期|礼拜|月|hours?\b|hrs?\b|h\b|days?\b|weeks?\b|wks?\b|months?\b))"
             r"\s*(?:要|得|大概|大约|约|是|的话)?\s*多少"
             r"(?!\s*(?:张|卡|块卡|台|轮|步|次|个|token|小时|天|周|月|g\b|gb))"
             # "how much slower / more memory" asks a size or a speed, not money

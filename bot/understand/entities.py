@@ -404,7 +404,13 @@ def _split_word(text: str, start: int, end: int) -> bool:
 def providers_named(text: str) -> list[str]:
     """Every provider `text` names by its exact name or alias, in the order named ("gpuli or cloudgpu?":
     both, for a question that sets them against each other)."""
+    return list(dict.fromkeys(ident for _, ident in provider_starts(text)))
+
+
+def provider_starts(text: str) -> list[tuple[int, str]]:
+    """Where in `text` each provider is first named by its exact name or alias (start, id), in the order named."""
     compact = Compact.of(text)
     found = sorted((i, ident) for ident, keys in provider_names() for key in keys
                    if (i := compact.text.find(key)) >= 0 and not _split_word(text, compact.origin[i], compact.origin[i + len(key) - 1] + 1))
-    return list(dict.fromkeys(ident for _, ident in found))
+    firsts = {ident: i for i, ident in reversed(found)}
+    return sorted((compact.origin[i], ident) for ident, i in firsts.items())

@@ -350,7 +350,7 @@ HALF = lazy(r"半\s*(?:个\s*)?(年|月|周|星期|礼拜|天|日|小时|钟头)
 AND_A_HALF = lazy(r"(\d+)\s*个?\s*(天|日|周|星期|礼拜|月|小时|钟头|分钟|分)\s*半|(?<!\d)(\d+)\s*个半\s*(小时|钟头|月|星期|礼拜|周)")
 UNIT_DAYS = {"天": 1.0, "日": 1.0, "周": 7.0, "星期": 7.0, "礼拜": 7.0, "月": 30.0}
 HALF_DAYS = {"年": 180.0, "月": 15.0, "周": 3.5, "星期": 3.5, "礼拜": 3.5, "天": 0.5, "日": 0.5}
-A_PERIOD = lazy(rf"{PERIOD_LEAD}\s+(?:(?:full|whole|entire)\s+)?(week|month|day|year)\b(?!\s+(?:after|before)\b)(?:(?<!the\sweek)(?<!the\smonth)(?<!the\sday)(?<!the\syear)|(?!\s+of\b))|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(月|周)(?:租|付)|(?:包|按(?=\s*[月周]))\s*(?:个\s*)?(月|周|年)(?:付|租)?|\b(monthly|weekly|yearly|annually)\b|(?<![\d.])(?:1|一)?\s*整\s*(?:个\s*)?(天|周|星期|月|年)"
+A_PERIOD = lazy(rf"{PERIOD_LEAD}\s+(?:(?:full|whole|entire)\s+)?(week|month|day|year)\b(?!\s+(?:after|before)\b)(?:(?<!the\sweek)(?<!the\smonth)(?<!the\sday)(?<!the\syear)|(?!\s+of\b))|/\s*(月|周|month|week|mo|wk)(?![a-z])|每\s*(?:个)?\s*(月|周)|(?<![上本这当该])(月|周)(?:租|付|费)|(?:包|按(?=\s*[月周]))\s*(?:个\s*)?(月|周|年)(?:付|租)?|\b(monthly|weekly|yearly|annually)\b|(?<![\d.])(?:1|一)?\s*整\s*(?:个\s*)?(天|周|星期|月|年)"
                 r"|(?<![a-z]\s)(?<![a-z])\b(?<!next\s)(week|month)(?=\s*[?!.]*\s*$)"
                 # "8x a100 month on gpuli", "h100 week at cloudgpu?": the bare unit before where it is rented is the length
                 r"|(?<!this\s)(?<!next\s)(?<!last\s)(?<!that\s)(?<!each\s)(?<!same\s)(?<!the\s)(?<![\d.]\s)(?<![\d.])\b(week|month)\b(?=\s+(?:on|at|from|via)\s)"

@@ -12,9 +12,11 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from bot.understand.clause_marks import MAX_CLAUSE_TEXT, MAX_CLAUSES
+from bot.understand.entities import provider_starts
 from bot.understand.lazy import lazy
 
 if TYPE_CHECKING:
@@ -33,6 +35,9 @@ def named_options(text: str, whole: Parsed, now: datetime | None, read: Callable
     if whole.intent not in ("price", "cost") or whole.asks.budget is not None or whole.cues.instances:
         return []
     pieces = [c for c in OR.split(text[:MAX_CLAUSE_TEXT]) if c.strip()]
+    listed = len(pieces) < 2  # "4090 gpuli 一个月 cloudgpu 一小时 各多少": each provider with its own length, no "or"
+    if listed:
+        pieces = _listed(text[:MAX_CLAUSE_TEXT], now, read)
     if not 2 <= len(pieces) <= MAX_CLAUSES:
         return []
     read_pieces = [read(c, now) for c in pieces]
@@ -53,7 +58,7 @@ def named_options(text: str, whole: Parsed, now: datetime | None, read: Callable
     jobs = [p for p in read_pieces if p.request.model or p.request.params_b]
     if len(jobs) > 1 or any(p.parts or p.cues.instances for p in read_pieces):
         return []  # "7b lora on gpuli 4090 or 14b qlora on cloudgpu": two jobs, not options of one
-    if not any(rated):  # a rate asked beside a term is each provider's own unit, quoted, not a length to weigh
+    if not any(rated) and not listed:  # a rate asked beside a term is each provider's own unit, quoted, not a length to weigh
         whole.asks = replace(whole.asks, cheaper=True)  # options set against each other: which is cheaper leads (bot.core.price_pairs)
     said = next((s for s in spans if any(s)), (None, None))
     out = []
@@ -67,3 +72,24 @@ def named_options(text: str, whole: Parsed, now: datetime | None, read: Callable
         out.append(replace(base, intent="cost" if jobs else "price", request=request, rental=rental, parts=[], missing=[], cards=base.cards or ([card] if card else []),
                            follow_up=False, versus=[], asks=replace(base.asks, cheaper=False, both_units=False, cost=bool(jobs))))
     return out
+
+
+def _listed(text: str, now: datetime | None, read: Callable[[str, datetime | None], Parsed]) -> list[str]:
+    """`text` cut into one piece per provider it names, each with a length of its own and no two the same: cut
+    before each name ("4090 gpuli 一个月 cloudgpu 一小时"), else after it ("a month at gpuli and 10 hours at
+    cloudgpu"); [] when it names fewer than two providers or no cut gives each its own length."""
+    starts = provider_starts(text)
+    if len(starts) < 2:
+        return []
+    for cuts in ([0, *(i for i, _ in starts[1:]), len(text)], [0, *(_name_end(text, i) for i, _ in starts[:-1]), len(text)]):
+        pieces = [text[a:b] for a, b in pairwise(cuts)]
+        own = [(p.rental.duration_days, p.rental.duration_hours) for p in (read(c, now) for c in pieces)]
+        if all(c.strip() for c in pieces) and all(any(span) for span in own) and len(set(own)) == len(own):
+            return pieces
+    return []
+
+
+def _name_end(text: str, start: int) -> int:
+    """Where the provider named at `start` ends: the end of the word there."""
+    m = re.compile(r"[\w-]+|\S").match(text, start)
+    return m.end() if m else start

@@ -55,7 +55,9 @@ def ordered(text: str) -> bool:
 
 
 # a verb after 不/别/没/无 is its negation ("挂一个月不关机": keep it running), never the action
-STOP = lazy(r"(?<![不别没无])(?:退租|停掉|停止|关掉|关机|销毁|释放)|\bstop\b|destroy|terminate|release", re.I)
+# "non stop", "don't stop", "without stopping" say a run goes on without a break: a length, never an order to stop
+STOP = lazy(r"(?<![不别没无])(?:退租|停掉|停止|关掉|关机|销毁|释放)"
+            r"|(?<!\bnon )(?<!\bnon-)(?<!\bno )(?<!\bnever )(?<!n't )(?<!\bnot )(?<!\bwithout )\bstop\b|destroy|terminate|release", re.I)
 RENEW = lazy(r"续费|续租|续一|renew|extend", re.I)
 # 流水 is the book's entries, but 流水并行 / 流水线 is pipeline parallelism, a way to split a model across cards
 HISTORY = lazy(r"账单|记录|流水(?!\s*(?:线|并行|式|化|作业))|明细|history|ledger|statement|transactions", re.I)
@@ -107,7 +109,9 @@ MONEY_HELD = (r"(?:账户|帐户|账号|账上|帐上|户头)\s*(?:里|上|中)?
 BALANCE = lazy(r"余额|balance|还剩多少钱|剩多少钱|还有多少钱|钱包|wallet|\bfunds\b|" + MONEY_HELD, re.I)
 BUDGET = lazy(r"预算|budget|最多花|(?:花费|支出|开支|花销|消费|费用|开销)\s*上限|spend(?:ing)?\s+(?:limit|cap)|\b(?:cost|spend)\s+(?:ceiling|cap)\b", re.I)  # a cap on spending is one
 CLEAR_BUDGET = lazy(r"取消预算|删除预算|不要预算|clear\s+(?:the\s+|my\s+|our\s+)?budget|remove\s+(?:the\s+|my\s+|our\s+)?budget|budget\s+off", re.I)
-RENTAL_ID = lazy(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})|\b(\d{1,12})\b", re.I)
+# a bare number is a rental's only when no length's unit follows it ("renew 3 for a week" names #3; "3 days" is a length)
+RENTAL_ID = lazy(r"(?:#|第|编号|no\.?\s*|id\s*|rental\s*|实例\s*)(\d{1,12})"
+                 r"|\b(\d{1,12})\b(?!\s*-?\s*(?:days?|hours?|hrs?|h\b|weeks?|wks?|months?|mos?\b|minutes?|mins?|天|日|小时|钟头|个?(?:星期|礼拜|月)|周))", re.I)
 # (how a payment is done, "钱包怎么充值", "如何付款", is the procedure's question too, not a read of one's book)
 # how a payment or top-up is done ("I want to top up 200 USDT, how?", "how can I add 50 usdt", "想充 200u 怎么操作",
 # "充值流程是啥"): the steps are asked, nothing is recorded
