@@ -54,7 +54,10 @@ def units_for(dollars: Decimal, band: Band) -> tuple[Decimal, Decimal]:
 
 
 def break_even(amount: Decimal, dollars: Decimal, band: Band) -> str:
-    """The rate at which `amount` units buy exactly `dollars`, written the way the band's source quotes it."""
+    """The rate at which `amount` units buy exactly `dollars`, written the way the band's source quotes it; "" when
+    either is nothing (no rate makes nothing buy something, or something buy nothing)."""
+    if amount <= 0 or dollars <= 0:
+        return ""
     if band.quote == "per_usd":
         return f"{(amount / dollars):,.2f}" if amount / dollars < 100 else f"{(amount / dollars):,.0f}"
     return f"{(dollars / amount):.4f}"

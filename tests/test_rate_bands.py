@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.text.render import render_reply
 from engine.rate_bands import dollars_of, rate_band, units_for
 from tests.chat_user import ChatUser
 
@@ -99,3 +100,13 @@ def test_an_alert_in_euros_offers_the_weak_end_in_dollars() -> None:
 def test_a_span_named_with_the_money_is_the_span_weighed(first: str, then: str, billed: str) -> None:
     me = _say(first, then)
     assert billed in me.text.splitlines()[0]
+
+
+@settings(max_examples=30, deadline=None)
+@given(amount=st.sampled_from(["0", "0,00", "5.000,00", "1.500,00", "0.5", "12", "3k", "1,5"]),
+       code=st.sampled_from(["€", "EUR", "S$", "HK$", "円", "₩"]))
+def test_any_amount_in_a_banded_currency_gets_an_answer_never_an_error(amount: str, code: str) -> None:
+    chat = ChatUser()
+    chat.say("What's the monthly price for 8x H100 at 一万网络?")
+    reply = render_reply(chat.say(f"We have {amount} {code} per quarter. Is that enough?"), "plain")
+    assert "error id" not in reply and "Traceback" not in reply, reply
