@@ -77,7 +77,7 @@ from bot.core.rental_added import rental_added
 from bot.core.run_follow import keep_run, run_follow
 from bot.core.run_note import run_note
 from bot.core.run_on_priced import keep_job
-from bot.core.said_earlier import said_before
+from bot.core.said_earlier import count_against_deadline, said_before
 from bot.core.settings import MemorySettings, SettingsStore, effective, no_language_yet, remember_language
 from bot.core.several import (
     fit_first,
@@ -334,7 +334,7 @@ class Core:
         # the size is the answer; "第二个跑 3 小时呢" changes the option it points at
         last, parsed = (last, parsed) if largest_asked(parsed) else option_follow_up(parsed, last, text) or rental_added(parsed, last) or (
             last, merge_follow_up(parsed, last, text))
-        parsed = singles_of_total(singles_of_count(run_timed(still_separate(parsed, last, own_count)), last))  # "包月呢" then "两张呢"
+        parsed = count_against_deadline(singles_of_total(singles_of_count(run_timed(still_separate(parsed, last, own_count)), last)), last, self.conversations.clock.now(), own_count)  # "包月呢" then "两张呢"; "16 卡呢" after a deadline
         parsed = on_the_pick(parsed, last.kind if last else None, last.data if last else None)  # "with offload how much slower"  # "那两周呢" after 4 separate instances: still four
         parsed = with_card_before(parsed, text, turn)  # "gpuli 4090 weekly price" then "does it have nvlink?"
         if parsed.intent in ("faq", "unknown") and not parsed.rental.provider and (not parsed.follow_up or parsed.intent == "faq"):

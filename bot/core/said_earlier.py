@@ -7,9 +7,12 @@ from datetime import datetime
 
 from bot.core.brief_kept import data_said_before
 from bot.core.budget_before import budget_said_before
+from bot.core.count_deadline_follow import count_against_deadline
 from bot.core.deadline_kept import deadline_said_before, until_said_before
 from bot.messages import Turn
 from bot.understand.parser import Parsed
+
+__all__ = ["count_against_deadline", "said_before"]  # the count's deadline is applied after the merge
 
 
 def said_before(parsed: Parsed, last: Turn | None, now: datetime) -> Parsed:

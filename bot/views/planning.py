@@ -25,6 +25,7 @@ from bot.views.adapter_seed_count import adapter_seed_count, seed_tables
 from bot.views.budget_cards import cards_verdict
 from bot.views.budget_firm import estimate_beside, firm_instead
 from bot.views.cost import duration_view, option_row
+from bot.views.count_by_deadline import count_by_deadline
 from bot.views.offload_count import seed_instead
 from bot.views.order_steps import top_up_line
 from bot.views.price import unit_prices
@@ -180,6 +181,8 @@ def _model(req: TrainingRequest) -> dict[str, Any]:
 def planning_for(asks: Asks, request: TrainingRequest, lang: str, now: datetime) -> Reply | None:
     """The planning reply a chat message asks for, or None when it asks none of them (the router
     then answers it as usual). `asks` and `request` are what the parser read from the message."""
+    if asks.how_many_gpu is not None and asks.deadline is not None and (timed := count_by_deadline(request, asks.how_many_gpu, asks.deadline, now, lang, asks.machines)):
+        return timed  # "10 天内训完 80B tokens 要几台": the count that ends in time (bot.views.count_by_deadline)
     if asks.how_many_gpu is not None:
         return cards_reply(request, asks.how_many_gpu, lang, total=asks.total or asks.memory_figure)
     if asks.longest_seq and (request.gpu or "context" not in asks.model_fact):
