@@ -88,3 +88,16 @@ def test_another_count_after_a_deadline_answer_is_timed_against_it(turns: tuple[
     for turn in turns:
         me.say(turn)
     assert verdict in me.text and "装得下" not in me.text, me.text
+
+
+@pytest.mark.parametrize(("text", "days"), [
+    ("deadline 12 天，14B 继续预训练 50B tokens", 12), ("ddl is 3 weeks: 7B continued pretraining on 150B tokens", 21),
+    ("工期 5 天，7B 全参 2B tokens", 5), ("deadline: 48 hours, 7b full on 1B tokens", 2),
+])
+def test_a_deadline_said_as_a_span_is_that_long_from_now(text: str, days: int) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from bot.understand.parser import parse
+    now = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+    parsed = parse(text, now)
+    assert parsed.asks.deadline == now + timedelta(days=days) and parsed.asks.deadline_span, parsed.asks.deadline

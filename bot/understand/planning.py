@@ -91,7 +91,7 @@ WITHIN_EN = lazy(r"\b(?:within|in)\s+(?:the\s+next\s+)?(\d+(?:\.\d+)?)\s*(days?|
                        re.IGNORECASE)
 WITHIN_ZH = lazy(r"(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)\s*(?:之?内|以内|里|完成|跑完|训完)")
 # the time left said as what remains ("还有两小时", "只剩 3 天", "we have 2 hours left", "1 day to go"): a span from now
-LEFT_ZH = lazy(r"(?:还有|还剩|只剩下?|就剩下?|剩下?)\s*(?:不到|约|大概|大约)?\s*(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期)(?!\s*的)")
+LEFT_ZH = lazy(r"(?:还有|还剩|只剩下?|就剩下?|剩下?|(?<![a-z])(?:deadline|ddl)\s*(?:is|是|为|[:：])?|工期\s*(?:是|为|[:：])?)\s*(?:不到|约|大概|大约)?\s*(\d+(?:\.\d+)?)\s*(天|小时|个?钟头|周|个?星期|days?|hours?|weeks?)(?!\s*的)", re.IGNORECASE)  # "deadline 10 天", "ddl: 2 weeks": a span too
 LEFT_EN = lazy(r"(\d+(?:\.\d+)?)\s*(days?|hours?|hrs?|h|weeks?)\s+(?:left|remaining|to\s+go)\b", re.IGNORECASE)
 BEFORE_ZH = lazy(r"(?:截止|之前|以前|前)")
 # "due Friday", "due the day after tomorrow"; asked as "will it finish (on) Wednesday?", "done tomorrow?"; a day the
