@@ -107,3 +107,12 @@ def test_a_key_value_spec_reads_its_tokens_and_mfu() -> None:
     p = parse("model=llama-3.1-8b method=cpt tokens=30B gpus=16xh100 mfu=0.4 how long")
     assert p.request.tokens == 30_000_000_000 and p.request.mfu == 0.4 and p.request.num_gpus == 16
     assert stated_speed.spelled("tokens=12b epochs=2") == "12b tokens 2 epochs"
+
+
+def test_a_measured_rate_leads_the_price_of_a_named_job() -> None:
+    u = ChatUser()
+    u.say("llama 3.1 8b continued pretraining, 2,000 tokens/s per GPU measured on 16 H100s, 6B tokens: time and price?")
+    first = u.text.splitlines()[0]
+    assert "measured throughput" in first
+    assert abs(_hours(u.text) - 6e9 / (2000 * 16) / 3600) < 0.5  # 52.1 h, never the FLOPs estimate
+    assert "💰" in u.text

@@ -567,7 +567,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, own_counts=own_counts, versus_methods=versus_methods, family=family,
                   asks=asks, words=words, cards=cards, beside_spec=_beside_spec(raw, now) if asks.spec and cards else [],
-                  run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate or not request.gpu) else None,
+                  run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate or not request.gpu or bool(run and run.rate)) else None,
                   elsewhere=None if provider else elsewhere(norm), cues=replace(read_cues(raw, request.num_gpus, instances, words, price.nodes), back_to_back=back_to_back),
                   weigh=weigh_asked(norm), outage=read_outage(norm), cycle_from=cycle_from(norm, asks.start, now or datetime.now(UTC)))
 
