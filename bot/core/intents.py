@@ -42,6 +42,7 @@ from bot.core.price import card_memory, price_intent, terms_of_job
 from bot.core.provider_versus import providers_first
 from bot.core.refund_after_use import REFUNDS, refund_line
 from bot.core.roadmap import roadmap
+from bot.core.run_note import run_note
 from bot.core.seed_alternative import seed_alternative
 from bot.core.several import run_line, spec_asked, term_and_run, untimed, verdict_first
 from bot.core.span_first import span_alone
@@ -320,6 +321,8 @@ def cost_intent(ctx: Context, parsed: Parsed, text: str) -> Reply:
         reply = verdict_first(reply, cheapest_card_line(reply, ctx.lang))
     if parsed.cues.fit_first and req.gpu and reply.kind == "cost":
         reply = verdict_first(reply, card_fit_line(req, ctx.lang))  # "3090" alone after a plan's cost: does it run there
+    if parsed.run is not None and parsed.run.rate:  # "3,000 tokens/s per GPU … 10B tokens": the measured time, then its price
+        reply = verdict_first(reply, run_note(parsed.run, ctx.lang))
     if parsed.asks.estimate and not measured:  # "训练时间怎么估": a trial run of about 50 steps times it (seed 002)
         reply.also.append(Reply("error", ctx.lang, {"message": t("plan.estimate_by_trial", ctx.lang)}))
     if parsed.asks.memory_figure and not measured:

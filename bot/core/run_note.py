@@ -28,7 +28,10 @@ def run_note(run: Run, lang: str) -> Reply:
         return Reply("error", lang, {"message": t("price.run_batch", lang, total=f"{run.global_batch:,}", **common)})
     if not run.step_seconds:  # "一共多少步": the count alone, and what a time needs
         return Reply("error", lang, {"message": t("price.run_steps", lang, **common)})
-    if run.stated:
+    if run.rate:  # "3,200 tokens/s per GPU": the tokens over the measured rate, said as coming from it
+        message = t("price.run_rate" if run.rate_per_card else "price.run_rate_total", lang, tokens=_num(run.rate_tokens),
+                    rate=_num(run.rate), seconds=_num(run.steps), span=run_length(run.steps / 3600, lang), gpus=run.num_gpus)
+    elif run.stated:
         message = t("price.run_stated", lang, **common)
     elif run.trial_steps and run.trial_seconds:
         message = t("price.run_trial", lang, trial_n=run.trial_steps, trial_s=_num(run.trial_seconds), **common)

@@ -173,7 +173,7 @@ def seq_len(text: str) -> int | None:
 
 # a setting changed to a value: "rank 改 64", "梯度累积改成 16", "set grad accum to 8", "rank -> 64"; from one value to another, the new one ("micro-batch 1 → 4", "batch 从 1 调到 4"); "batch 开到 4", "bump batch to 4"
 TO = r"\s*(?:从|from\b)?\s*(?:[:=]|->|→|(?:改|调|设|换)(?:成|为|到)?|(?:开|加|提|拉|增|升|放)(?:高|大)?(?:成|为|到)|(?:(?:set|bump(?:ed)?|rais(?:e|ed)|increas(?:e|ed)|go|up)\s+)?to\b|of\b)?\s*(?:\d+\s*(?:->|→|(?:改|调|设|换)?(?:成|为|到)|to\b)\s*(?=\d))?"
-MICRO_BATCH = lazy(r"(?:\bmicro(?:[\s_-]*batch(?:[\s_-]*size)?)?|\bmbs|per[\s_-]*device(?:[\s_-]*train)?(?:[\s_-]*batch(?:[\s_-]*size)?)?|batch[\s_-]*size|\bbs"
+MICRO_BATCH = lazy(r"(?:\bmicro(?:[\s_-]*batch(?:[\s_-]*size)?)?|\bmbs|(?<![\d.]\s)(?<![\d.])\bmb(?=\s*[:=]?\s*\d)|per[\s_-]*device(?:[\s_-]*train)?(?:[\s_-]*batch(?:[\s_-]*size)?)?|batch[\s_-]*size|\bbs"
     r"|批大小|批次大小|批量大小|batch)" + TO + r"(\d+)", re.ASCII)
 GRAD_ACCUM = lazy(r"(?:grad(?:ient)?[\s_-]*acc(?:um(?:ulation)?)?(?:[\s_-]*steps)?|\bga|\baccum(?:ulation)?(?:[\s_-]*steps)?|梯度累积(?:步数)?|累积(?:步数)?|累加)" + TO + r"(\d+)", re.ASCII)
 

@@ -22,6 +22,7 @@ from bot.understand import (
     spoken_chinese,
     spoken_english,
     spoken_names,
+    stated_speed,
     typos,
 )
 from bot.understand.lazy import lazy
@@ -216,6 +217,7 @@ def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in "\n\t")
     text = typos.fix(text.lower())  # "冲值" -> 充值: a homophone typo reads as the word meant
+    text = stated_speed.spelled(text)  # "tokens=12b mfu=0.35": a job spec's values said before their keys
     text = decimal_comma.read(text)  # "2,5 days", "0,33 $/h": a decimal comma where nothing else can be meant
     for word, digits in SPECIAL_COUNTS.items():
         text = text.replace(word, f" {digits}")  # "h200单卡" -> "h200 1卡", never "h2001卡"

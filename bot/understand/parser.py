@@ -17,6 +17,7 @@ from bot.understand import card_counts, framework_words, planning, precision_wor
 from bot.understand import fields as f
 from bot.understand import objective as obj
 from bot.understand import rental_extras as extras
+from bot.understand import stated_speed as speed
 from bot.understand.availability import rents_card_asked
 from bot.understand.card_methods import methods_by_card
 from bot.understand.cards import UnknownCard, memory_card, short_card, unknown_card, unknown_family
@@ -241,7 +242,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
     # "two 4090s and one l40s": each card's own count, for pricing them one by one (bot.core.bundle_budget)
     own_counts = {g.ident: f.count_near(norm, g.start, g.end) for g in gpus} if len(cards) > 1 else {}
     provider = find_provider(norm) or described_provider(norm)  # "按分钟计费的那家": the one that bills so
-    spans = [(m.start, m.end) for m in models + gpus + excluded] + compared + ([(provider.start, provider.end)] if provider else [])
+    spans = [(m.start, m.end) for m in models + gpus + excluded] + compared + ([(provider.start, provider.end)] if provider else []) + speed.rate_spans(norm)
     rest = f.upper_bounds(planning.undated(_blank(norm, spans)))  # a date is a day: never a length or a count
 
     req: dict[str, object] = {}
@@ -310,7 +311,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         "zero": f.zero, "sharding": f.sharding, "offload": f.offload, "optimizer": f.optimizer, "grad_checkpointing": f.grad_checkpointing,
         "attention": f.attention, "lora_rank": f.lora_rank, "lora_targets": lora_targets, "epochs": f.epochs,
         "framework": framework_words.framework, "precision": precision_words.training_precision, "learning_rate": learning_rate,
-        "save_steps": save_steps, "dataset": lambda _: dataset_name(raw), "hub_id": lambda _: hub_id(raw),
+        "save_steps": save_steps, "mfu": speed.mfu, "dataset": lambda _: dataset_name(raw), "hub_id": lambda _: hub_id(raw),
     }
     for key, extract in extractors.items():
         value = extract(rest)
@@ -357,18 +358,16 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         steps = run.steps if step else None
     if run is None and not steps and not req.get("samples") and "model" not in req and "params_b" not in req and asks_global_batch(norm):
         run = batch_run({"grad_accum": accum_first(norm), **{k: v for k, v in req.items() if v}})  # "8 卡 bs 4 accum 4，global batch 多少"
-    if step and steps and run is None and not req.get("samples") and "model" not in req and "params_b" not in req:
+    if run is None and (rated := speed.rated_run(norm, req, side_min)) is not None:  # "3,200 tokens/s per GPU, 12B tokens"
+        run, step, steps = rated, rated.step_seconds, rated.steps  # the tokens over the measured rate: no model or FLOPs needed
+    elif step and steps and run is None and not req.get("samples") and "model" not in req and "params_b" not in req:
         run = stated_run(steps, step, side_min)  # "每步 1.2 秒 6250 步要训多久": steps × seconds, nothing else needed
     if step and steps and "hours" not in req:
         req["hours"] = steps * step / 3600 + side_min / 60  # + download and upload minutes
-        req.pop("samples", None) if run is not None and run.step_seconds and (req.get("model") or req.get("params_b")) else None  # a job's dataset timed by a measured step: its length, never re-estimated from the size
+        [req.pop(k, None) for k in ("samples", "tokens" if run and run.rate else "samples")] if run is not None and run.step_seconds and (req.get("model") or req.get("params_b")) else None  # a job's dataset timed by a measured step: its length, never re-estimated from the size
     elif step:
-        req["step_seconds"] = step
-        if side_min:
-            req["side_minutes"] = side_min
-    objective = obj.objective(rest)
-    if objective is not None:
-        req["objective"] = objective
+        req |= {"step_seconds": step, **({"side_minutes": side_min} if side_min else {})}
+    req |= {"objective": objective} if (objective := obj.objective(rest)) is not None else {}
     request = TrainingRequest.model_validate({k: v for k, v in req.items() if _valid(k, v)})
     spans_known = [(m.start, m.end) for m in models + gpus + excluded]
     card = (short_card(norm) or unknown_card(norm, spans_known, raw)) if not gpus else None  # "两张90": which 90?
@@ -568,7 +567,7 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
                   wallet=action if c.intent == "wallet" else None, talk=c.talk, unknown_card=card, price=price,
                   inference=inference, follow_up=follow_up, faq_answers=across_cards(c.answers, c.hits, request.num_gpus, price.nodes), versus=versus, own_counts=own_counts, versus_methods=versus_methods, family=family,
                   asks=asks, words=words, cards=cards, beside_spec=_beside_spec(raw, now) if asks.spec and cards else [],
-                  run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate or not request.gpu) else None,
+                  run=run if (request.hours or (run and not run.step_seconds)) and (not sized or estimate or not request.gpu or bool(run and run.rate)) else None,
                   elsewhere=None if provider else elsewhere(norm), cues=replace(read_cues(raw, request.num_gpus, instances, words, price.nodes), back_to_back=back_to_back),
                   weigh=weigh_asked(norm), outage=read_outage(norm), cycle_from=cycle_from(norm, asks.start, now or datetime.now(UTC)))
 

@@ -13,7 +13,7 @@ _SECONDS = r"(\d+(?:\.\d+)?)\s*(?:秒钟?|s(?![a-z])|secs?\b|seconds?\b)"
 # the step first ("每步2秒", "一步 1.5 秒", "each step takes 2 s", "1000 steps at 6 s each", "step time 2s") or the
 # seconds first ("1.8 s/step", "2 秒一步", "2 seconds a step", "2s per iteration", "2 s/it")
 STEP_TIME = lazy(r"(?:每一?步|(?<![\d.])[一1]\s*步|每个\s*step|(?:each|every|per|a|one)\s+(?:optimizer\s+)?(?:step|iteration)|step\s*time)\s*"
-                 r"(?:约|大概|要|用|耗时|需要|是|takes?|took|is|was|of|at|about|around|~|=|:|\s)*" + _SECONDS
+                 r"(?:约|大概|要|用|耗时|需要|是|实测|测得|测出|measured|takes?|took|is|was|of|at|about|around|~|=|:|\s)*" + _SECONDS
                  + r"|(?<![\d.])\d[\d,]*\s*(?:k\s*)?steps?\s+(?:at|of|@)\s*(?:about|around|~)?\s*" + _SECONDS
                  + r"|(\d+(?:\.\d+)?)\s*(?:s|秒钟?|secs?|seconds?)\s*(?:/\s*|per\s+|每\s*|[一1]\s*|(?:a|an|each|every)\s+)"
                  r"(?:个\s*)?(?:step|步|iteration|iter|it\b)"

@@ -75,6 +75,11 @@ class Run:
     side_minutes: float
     stated: bool = False  # "每步 1.2 秒，6250 步": the steps were given, not counted from a dataset
     window_hours: float | None = None  # "Lab is 3 hours … will it finish in class?": the span the run must end in
+    # timed by a measured throughput (bot.understand.stated_speed): tokens a second, the tokens it runs over, and
+    # whether the rate is one card's; steps are then the run's seconds at one second each, so steps × seconds holds
+    rate: float | None = None
+    rate_tokens: float = 0
+    rate_per_card: bool = True
 
 
     @property
