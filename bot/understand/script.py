@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from bot.understand.cantonese_words import SIDE, everyday
 from bot.understand.lazy import lazy
 from bot.understand.regional_asks import regional_asks
 
@@ -28,7 +29,10 @@ CANTONESE = {"点样": "怎样", "点解": "为什么", "几多": "多少", "系
              "边度": "哪里", "边个": "哪个", "边间": "哪家", "佢哋": "他们", "冇": "没有", "唔": "不", "嘅": "的",
              "咗": "了", "冇咗": "没了", "悭": "省", "唔见咗": "不见了", "喺": "在", "啲": "些", "睇": "看", "俾": "给", "嚟": "来", "啱": "对",
              "几钱": "多少钱", "几耐": "多久", "得唔得": "行不行", "我哋": "我们", "你哋": "你们", "点算": "怎么办",
-             "设定档": "配置文件", "蚊": "块", "低过": "低于", "少过": "少于", "多过": "多于", "高过": "高于", "提我一声": "提醒我", "听日": "明天", "而家": "现在", "今日": "今天"}
+             "设定档": "配置文件", "蚊": "块", "低过": "低于", "少过": "少于", "多过": "多于", "高过": "高于", "提我一声": "提醒我", "听日": "明天", "而家": "现在", "今日": "今天",
+             "听朝": "明天早上", "听晚": "明天晚上", "今朝": "今天早上", "朝早": "早上", "琴日": "昨天", "寻日": "昨天",
+             "𠮶": "那", "嗰": "那", "佢": "它", "乜": "什么", "嘢": "东西", "揾": "找", "搵": "找", "畀": "给", "攞": "拿",
+             "唔好": "不要", "好唔好": "好不好", "唔好意思": "不好意思", "唔系": "不是", "真系": "真是", "唔使": "不用", "使唔使": "需不需要", "唔该": "请", "几蚊": "多少块", "边样": "什么"}
 # Taiwan's words for things the mainland names otherwise (OpenCC's t2s converts characters, not vocabulary; its
 # tw2sp phrase table also turns 序列 into 串行, so the few words our readers need are kept here, read as one word)
 TAIWAN = {"汇出": "导出", "档案": "文件", "软体": "软件", "硬体": "硬件", "程式": "程序", "资料集": "数据集", "资料量": "数据量", "资料": "数据",
@@ -53,7 +57,7 @@ _RULES = (
     # "要几张 H100 先跑得", "几多钱先租得": 先 then a verb with 得 closing the clause is Cantonese's "only then can" (才能跑)
     (lazy(r"先(\s*)([\u4e00-\u9fff])得(?=\s*(?:$|[,，。.?？!！吗呢啊㗎]))"), r"才能\1\2"),
     # "一个钟", "8 个钟", "几个钟": an hour (个钟头 / 个钟点 are Mandarin already)
-    (lazy(rf"(?<=[{_NUMERAL}])(\s*)个钟(?![头点表])"), r"\1小时"),
+    (lazy(rf"(?<=[{_NUMERAL}每])(\s*)个钟(?![头点表])"), r"\1小时"),
     # a measure word after a count, before a card: "2 部 4090" -> 2 张
     (lazy(rf"(?<=[{_NUMERAL}])(\s*)部(?=\s*[a-z0-9])", re.IGNORECASE), r"\1张"),
     # a bare measure word opening a clause names one thing: "部 4090" -> 一张 4090, "条 job" -> 这条 job
@@ -67,7 +71,7 @@ _RULES = (
      "和"),
     # 点 opening a clause (or after 要 / 该 / 到底 / 咁) right before a verb of renting or choosing asks how ("4090 点租最抵",
     # "点拣"); inside a word it is Mandarin's own: 节点训练, 检查点跑, 一点, 重点
-    (lazy(r"(?:(?:^|(?<=[\s,，。.?？!！;；:：]))|(?<=[要该底咁]))点(?=\s*(?:租|买|拣|揀|选|计|收|开|训|跑|搞|做))"), "怎么"),
+    (lazy(r"(?:(?:^|(?<=[\s,，。.?？!！;；:：]))|(?<=[要该底咁]))点(?=\s*(?:租|买|拣|揀|选|计|收|开|训|跑|搞|做|扣|付|续|充|赔))"), "怎么"),
     # 由 before a day is Cantonese's "from" ("由今日跑到双十二"); 由于 / 理由 / 自由 never stand there
     (lazy(r"(?<![理自缘来经])由(?=\s*(?:今天|明天|下周|下个?(?:礼拜|星期)|现在|\d+\s*(?:号|日|月)))"), "从"),
     # 仲 is Cantonese's "still" ("仲剩几多", "仲要加钱"); 仲裁 is arbitration
@@ -112,11 +116,13 @@ def simplified(text: str) -> str:
     text = _CANTONESE.sub(_mandarin, _TAIWAN.sub(lambda m: TAIWAN[m.group(0)], plain) if plain != text else plain)
     for rule, mandarin in _RULES:
         text = rule.sub(mandarin, text)
-    return regional_asks(text)  # "要好多显存", "够租 4090 好久": Sichuan's 好多 / 好久 ask as 多少 / 多久 (after 咩 became 吗)
+    return regional_asks(everyday(text))  # "租紧", "系点扣钱", "边张卡": Cantonese's everyday words, after the rules above  # "要好多显存", "够租 4090 好久": Sichuan's 好多 / 好久 ask as 多少 / 多久 (after 咩 became 吗)
 
 
 def _mandarin(m: re.Match[str]) -> str:
     word = m.group(0)
+    if word[0] == "边" and m.start() and m.string[m.start() - 1] in SIDE:  # 海边度假, 旁边个人: Mandarin's side
+        return word
     if word == "咩":  # a question's last word asks yes or no (吗); inside the sentence it asks what (做咩, 咩卡)
         return "吗" if m.end() == len(m.string) or m.string[m.end():].strip()[:1] in "?？!！。.,，" else "什么"
     if word.endswith("得") and word not in CANTONESE:  # "我哋得": only have; "得唔得" is a word of its own
