@@ -216,3 +216,11 @@ def test_a_communication_bound_run_naming_a_size_gets_the_interconnect_answer(si
 def test_the_new_entries_are_found_by_retrieval(text: str, entry: str) -> None:
     hit, _ = lookup(text)
     assert hit is not None and hit.entry.id == entry
+
+
+@pytest.mark.parametrize("text", ["gradient checkpointing 是省什么东西的显存", "梯度检查点到底省的是什么东西",
+                                  "offload 是把什么东西挪到内存里"])
+def test_what_thing_asks_what_and_names_no_topic(text: str) -> None:
+    """什么东西 ("what thing") asks what, like 什么: its pair must not pull a question to an entry that shares it."""
+    hit, _ = lookup(text)
+    assert hit is not None and hit.entry.id in ("gradient-checkpointing", "optimizer-offload"), (hit.entry.id if hit else None)

@@ -61,7 +61,7 @@ STOP = {
 }
 # Chinese character pairs that only ask ("有哪些", "有什么", "是不是"): in nearly every question, so
 # they say nothing of its topic (an A-not-A ask: "要不要", "用不用", "需不需要" too; "能不能" is folded to 能: A_NOT_A), and a question worded like an entry's must not win on them alone
-ASKING = {"问题", "哪些", "有哪", "什么", "有什", "要什", "哪个", "是不", "不是", "支持", "要不", "用不", "需不", "为啥", "为什", "啥会"}
+ASKING = {"问题", "哪些", "有哪", "什么", "有什", "要什", "哪个", "是不", "不是", "支持", "要不", "用不", "需不", "为啥", "为什", "啥会", "东西", "么东"}  # 什么东西: "what thing"
 # Asking for plain words says how to answer, never what ("lora 和 qlora 有啥区别 说人话", "lora vs qlora in plain english").
 PLAIN_ZH = r"说人话|讲人话|(?:用)?(?:大白话|白话|通俗的话)(?:点|一点)?(?:讲讲|说说|讲|说|解释)?(?:一下)?|通俗(?:一点|点)?(?:地|的)?(?:讲讲|说说|讲|说|解释)?(?:一下)?|简单(?:讲讲|说说|讲|说)(?:一下)?"
 PLAIN_WORDS = lazy(PLAIN_ZH + r"|\bin\s+plain\s+(?:english|words|terms)\b|\bin\s+simple\s+(?:terms|words)\b|\bin\s+layman'?s\s+terms\b"
