@@ -29,3 +29,10 @@ def test_which_stage_a_job_needs_compares_both_on_it(text: str) -> None:
 
 def test_the_difference_of_the_stages_without_a_job_is_the_faq() -> None:
     assert parse("zero2 跟 zero3 区别是啥").intent == "faq"
+
+
+@pytest.mark.parametrize("text", ["is the RAM on gpuli's 8-card h100 box enough for optimizer offload?",
+                                  "gpuli 8卡h100 主机内存够不够开 optimizer offload"])
+def test_host_ram_for_offload_on_the_8_card_box_is_a_yes_with_its_figures(text: str) -> None:
+    lead = lead_lines(conversation(text), 1)
+    assert "✅" in lead and "1,600 GB" in lead and "864 GB" in lead, lead
