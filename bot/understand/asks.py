@@ -22,7 +22,7 @@ from bot.understand.claimed import Claim, claimed
 from bot.understand.held_asked import held_asked
 from bot.understand.launch_asked import LAUNCH_TOOL, launch_asked
 from bot.understand.machines_asked import machine_card, machines_asked
-from bot.understand.model_facts import PER_CARD, SIZE_ALONE, STAGE_CHOICE, facts_asked, format_bytes, zero_stages
+from bot.understand.model_facts import PER_CARD, SIZE_ALONE, facts_asked, format_bytes, zero_stages
 from bot.understand.money_words import MoneyWord
 from bot.understand.named_data import file_for_dataset
 from bot.understand.need_asked import need_asked
@@ -582,7 +582,7 @@ def read(norm: str, money: list[MoneyWord], now: datetime, names_only: bool = Fa
         model_fact=facts_asked(norm),
         format_bytes=format_bytes(norm),
         # compared on memory only: "zero2 跟 zero3 区别是啥", "why is zero-3 slower" are the concept's questions
-        zero_stages=zero_stages(norm) if p["per_card_memory"].search(norm) or p["memory_figure"].search(norm) or PER_CARD.search(norm) or STAGE_CHOICE.search(norm) else (),
+        zero_stages=zero_stages(norm) if p["per_card_memory"].search(norm) or p["memory_figure"].search(norm) or PER_CARD.search(norm) else (),
         size_alone=bool(SIZE_ALONE.fullmatch(norm.strip())),
         # a share asked bare ("每张卡多少", "how much per gpu") is memory or money as the answer before says (bot.core)
         per_card_memory=bool(p["per_card_memory"].search(norm)) and not share,

@@ -76,18 +76,9 @@ def facts_asked(norm: str) -> tuple[str, ...]:
 _STAGE = lazy(r"(?:zero|deepspeed|\bds|\bz)[\s_-]*(?:stage)?[\s_-]*([0-3](?:\s*(?:/|、|,|，|和|与|及|跟|还是|or|and|vs\.?|&)\s*(?:(?:zero|stage)[\s_-]*)?[0-3](?!\d))*)(?!\d)", re.IGNORECASE)
 
 
-# a bare "stage 3" beside a ZeRO stage named in full ("will zero-2 do, or do I need stage 3") is that stage too
-_BARE_STAGE = lazy(r"(?<![\w-])stage[\s_-]*([0-3])(?!\d)", re.IGNORECASE)
-# which stage the job needs, asked of the stages named ("zero-2 够吗 还是得 zero-3", "will zero-2 do or do I need 3"):
-# their per-card figures side by side are the answer, as when the memory is asked outright
-STAGE_CHOICE = lazy(r"够|得用|需要|必须|要用|(?:可以|能)吗|\b(?:enough|do|suffice|work|need|required?|fit)\b", re.IGNORECASE)
-
-
 def zero_stages(norm: str) -> tuple[int, ...]:
     """The ZeRO stages a message names, in order, when it names two or more; () otherwise."""
     stages = [int(d) for m in _STAGE.finditer(norm) for d in re.findall(r"[0-3]", m.group(1))]
-    if stages:
-        stages += [int(m.group(1)) for m in _BARE_STAGE.finditer(norm)]
     found = tuple(dict.fromkeys(stages))
     return found if len(found) >= 2 else ()
 
