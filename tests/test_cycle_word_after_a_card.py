@@ -32,3 +32,28 @@ def test_a_card_looked_at_first_is_its_price_not_an_order(text: str) -> None:
 
 def test_renting_a_card_without_a_length_still_asks_the_length() -> None:
     assert "要租多久" in conversation("租卡 l40s")
+
+
+@pytest.mark.parametrize("text", ["我们打算开 8 卡 h100", "团队准备租 8卡H100", "we're planning to rent 8x h100",
+                                  "the team wants to open 8 h100s"])
+def test_a_wish_to_rent_a_setup_is_its_price(text: str) -> None:
+    reply = conversation(text)
+    assert "₮14,432" in lead_lines(reply, 3) and "要租多久" not in reply and "how long" not in reply.lower(), reply
+
+
+@pytest.mark.parametrize("turns", [
+    ("我们打算开 8 卡 h100", "按周还是包月划算？项目估计 10 天左右"),
+    ("we're planning to rent 8x h100", "is weekly or monthly the better deal? job takes maybe 10 days"),
+])
+def test_weekly_or_monthly_for_a_stated_length_compares_the_cycles_on_the_setup(turns: tuple[str, ...]) -> None:
+    # 10 days at gpuli: 2 weeks × ₮4,172 = ₮8,344 against one month ₮14,432
+    reply = conversation(*turns)
+    assert "₮8,344" in lead_lines(reply, 4) and "₮14,432" in lead_lines(reply, 4), reply
+
+
+@pytest.mark.parametrize(("text", "days"), [("maybe 10 days", 10.0), ("it'll take maybe 3 weeks", 21.0),
+                                            ("decide 5 days from now", 5.0)])
+def test_a_word_that_starts_like_a_month_is_no_date(text: str, days: float) -> None:
+    from bot.understand import fields
+    from bot.understand.normalize import normalize
+    assert fields.duration(normalize(text))[0] == days

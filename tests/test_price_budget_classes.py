@@ -44,6 +44,35 @@ def test_the_48gb_4090_is_priced_as_itself(text: str) -> None:
     assert "$0.65" in me.text and "$0.33" not in me.text
 
 
+@pytest.mark.parametrize(("text", "card"), [
+    ("有没有 48g 版的 4090", "rtx-4090-48g"), ("48G 版本的 4090", "rtx-4090-48g"),
+    ("the 48gb version of the 4090", "rtx-4090-48g"), ("a 48 gb variant of a 4090", "rtx-4090-48g"),
+])
+def test_a_memory_with_a_version_word_names_its_variant(text: str, card: str) -> None:
+    assert [m.ident for m in find_gpus(normalize(text))] == [card]
+
+
+@pytest.mark.parametrize(("text", "cards"), [
+    ("4090 24g 和 48g", ["rtx-4090", "rtx-4090-48g"]), ("a100 40gb vs 80gb", ["a100-40g-sxm", "a100-80g-sxm"]),
+    ("the 4090 or the 48gb one", ["rtx-4090", "rtx-4090-48g"]),
+    ("4090 和 48g 的 a6000", ["rtx-4090", "rtx-a6000"]),  # the memory opens the next card's name
+])
+def test_a_second_memory_joined_to_a_card_is_its_other_variant(text: str, cards: list[str]) -> None:
+    assert [m.ident for m in find_gpus(normalize(text))] == cards
+
+
+@pytest.mark.parametrize("text", ["有冇 48G 版嘅 4090 啊，几钱", "what does the 48GB version of a 4090 cost per hour"])
+def test_the_48gb_variant_asked_with_a_version_word_is_priced(text: str) -> None:
+    me = _talk(text)
+    assert "$0.65" in me.text and "$0.33" not in me.text
+
+
+@pytest.mark.parametrize("text", ["cloudgpu 的 4090 24G 跟 48G 每小时差多少", "cloudgpu 4090 24gb vs 48gb, how much more an hour"])
+def test_both_variants_named_get_both_prices_and_the_gap(text: str) -> None:
+    me = _talk(text)
+    assert "$0.65" in me.text and "$0.33" in me.text and "$0.32" in me.text
+
+
 # ---------------------------------------------------------------- a used time is billed by the provider's rule
 
 

@@ -73,3 +73,23 @@ def test_the_job_priced_stays_a_sizing() -> None:
 def test_an_add_on_joined_to_the_setup_with_no_term_is_a_months_total(sizing: str, turn: str, total: str) -> None:
     lead = lead_lines(conversation(sizing, turn), 3)
     assert total in lead  # a month's rent with the storage in it (₮14,432 + ₮160; ₮369 + ₮40)
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ("训练数据 300G，要做 14b 全参，放什么存储上，一个月多少", "₮24"),
+    ("we have a 500GB dataset for a 32b full fine-tune; which storage do we keep it on and what's the cost?", "₮40"),
+    ("做 qwen 8b lora，语料 1T，存哪里合适 多少钱", "₮80"),
+])
+def test_storage_asked_for_a_sized_dataset_is_the_volume_at_that_size(text: str, needle: str) -> None:
+    # the seed's persistent volume, ₮0.08 per GB-month, is where a dataset lives; the job only frames the question
+    assert parse(text).intent == "price"
+    lead = lead_lines(conversation(text), 2)
+    assert needle in lead and ("存储卷" in lead or "volume" in lead), lead
+
+
+def test_an_upload_time_question_about_a_dataset_is_still_the_faq() -> None:
+    assert parse("how long to upload 200 GB of training data from China?").intent == "faq"
+
+
+def test_whether_the_disk_holds_a_dataset_is_no_volume_bill() -> None:
+    assert "volume" not in parse("8x h100 local disk enough for a 2TB dataset?").price.add_ons

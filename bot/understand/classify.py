@@ -277,6 +277,8 @@ def classify(raw: str, norm: str, req: TrainingRequest, rental: Rental, action: 
         return Classified("faq", hits, True, answers=answers[:1])
     if (weighed := offload_choice(norm)) is not None:  # "zero-3 和 offload 哪个先试 32b full 8 卡": the choice, for that job
         return Classified("faq", [weighed, *hits], True, answers=[weighed])
+    if add_ons and not rental.gpu and extras.dataset_storage(norm):
+        return Classified("price", hits)  # "200GB dataset for 32B full ft, what storage and how much": the volume's bill
     if rental.provider:
         hits = _about_provider(hits, rental.provider)
         # an answer about another provider stays when the message names that one too ("gpuli …？cloudgpu …？")

@@ -195,8 +195,8 @@ def questions(text: str, whole: Parsed, now: datetime | None, read: Callable[[st
     read = read_once(read)  # a clause tried by two rules below ("…下周一前能跑完吗？顺便问下周租多少") is read once
     if options := named_options(text, whole, now, read):  # "gpuli 4090 weekly, or cloudgpu 3090 for ~20h?": each as named
         return options
-    if whole.intent == "cost" and whole.asks.both_units and not whole.request.gpu:
-        return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways
+    if (whole.intent == "cost" and whole.asks.both_units and not whole.request.gpu) or (whole.intent == "price" and "volume" in whole.price.add_ons and not whole.request.gpu and whole.request.params_b):
+        return []  # "72b qlora 一个月多少？能周租吗？": one job asked by the month and by the week, priced both ways; "a 500GB dataset for 32b full ft; which storage, what cost?": the volume
     if whole.intent == "price" and whole.asks.both_units and whole.request.gpu and whole.rental.duration_days \
             and whole.rental.duration_days not in (7.0, 30.0) and not whole.rental.term:
         return []  # "合同 28 天，8 卡 H100。按周租 4 次和直接包月哪个划算": that span bought by the week and by the month

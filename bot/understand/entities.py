@@ -280,10 +280,11 @@ def split_name(text: str) -> list[Match]:
 SPACED_MEMORY = lazy(r"[a-z]\s+\d+\s*(?:g|gb)\b", re.I)
 
 
-# A memory amount said of the card right beside it: before it ("48gb 4090", "40g 的 a100", "48G版4090") or
+# A memory amount said of the card right beside it: before it ("48gb 4090", "40g 的 a100", "48G版4090", "48g 版的
+# 4090", "the 48gb version of the 4090") or
 # after it with a bracket or "with" between ("4090 (48gb)", "4090 with 48GB"); "4090 48G" is a name already.
 # the memory before the card, with the word that says the card is a variant between ("48g 魔改 4090", "48gb modded 4090")
-MEMORY_BEFORE = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb)\s*(?:的|版本?|显存的?)?\s*(?:(?:魔改|改装|modded|modified|mod)\s*(?:版|的)?\s*(?:rtx\s*)?)?$",
+MEMORY_BEFORE = lazy(r"(?<![\d.])(\d{2,3})\s*(?:g|gb)\s*(?:的|(?:版本?|显存)\s*(?:的)?|(?:version|variant|edition)\s+(?:of\s+)?(?:the\s+|an?\s+)?)?\s*(?:(?:魔改|改装|modded|modified|mod)\s*(?:版|的)?\s*(?:rtx\s*)?)?$",
                      re.ASCII)
 MEMORY_AFTER = lazy(r"\s*(?:[(（]|with\s+|带\s*)\s*(\d{2,3})\s*(?:g|gb)(?![a-z0-9])", re.ASCII)
 
@@ -305,7 +306,7 @@ def find_gpus(text: str) -> list[Match]:
     found = [_with_form(text, _with_memory(text, m, table), table) for m in table.exact(text, Compact.of(text))
              if not SPACED_MEMORY.match(text, m.start)
              and not (text[m.start:m.end].isdigit() and (DATA_COUNT_AFTER.match(text, m.end) or text[:m.start].rstrip()[-1:] in ("$", "¥", "₮")))]
-    return _other_forms(text, found, table)
+    return _other_memories(text, _other_forms(text, found, table), table)
 
 
 # a bare form factor joined to a card just named ("h100 sxm 和 pcie", "a100 pcie vs sxm", "h100 sxm or the pcie one"):
@@ -323,6 +324,27 @@ def _other_forms(text: str, found: list[Match], table: NameTable) -> list[Match]
         ident = table.by_key.get(normalize_name(f"{base} {other.group(1)}"))
         if ident is not None and ident != m.ident and not any(f.start == other.start(1) for f in found):
             out.append(Match(ident, other.start(1), other.end(1), m.fuzzy))
+    return out
+
+
+# a bare memory joined to a card just named ("4090 24g 和 48g", "a100 40g vs 80g", "4090 or the 48gb one"): the
+# same card with that memory, a second card of the question, when the catalog has that variant; a memory that
+# opens the next card's name ("4090 和 48g 的 a6000") is that card's, not this one's
+OTHER_MEMORY = lazy(r"\s*(?:和|跟|同|与|对比|比|还是|或|vs\.?|versus|and|or|to|compared\s+(?:to|with))\s*(?:the\s+|its\s+)?"
+                    r"(\d{2,3})\s*(?:g|gb)(?![a-z0-9])(?!\s*(?:的\s*)?(?:版本?\s*(?:的)?\s*)?(?:rtx\s*)?[a-z]*\s*\d)", re.ASCII)
+MEMORY_TAIL = lazy(r"\s*\(?\d{2,3}\s*(?:g|gb)\)?\s*$", re.ASCII)
+
+
+def _other_memories(text: str, found: list[Match], table: NameTable) -> list[Match]:
+    out = list(found)
+    for m in found:
+        other = OTHER_MEMORY.match(text, m.end)
+        if other is None or any(f.start <= other.start(1) < f.end for f in found):
+            continue
+        base = MEMORY_TAIL.sub("", text[m.start:m.end]).strip()
+        ident = table.by_key.get(normalize_name(f"{base} {other.group(1)}g"))
+        if ident is not None and ident != m.ident and all(f.ident != ident for f in out):
+            out.append(Match(ident, other.start(1), other.end(), m.fuzzy))
     return out
 
 
@@ -346,7 +368,7 @@ def _with_memory(text: str, m: Match, table: NameTable) -> Match:
     """The catalog variant a stated memory names: "48gb 4090" is the 48 GB RTX 4090 and "40g a100" the
     A100 40GB when the catalog has them, found as the card's name with that memory ("4090 48g"); a memory
     no variant has leaves the card as named."""
-    before = MEMORY_BEFORE.search(text[max(0, m.start - 16):m.start])
+    before = MEMORY_BEFORE.search(text[max(0, m.start - 28):m.start])
     after = MEMORY_AFTER.match(text, m.end)
     for found, start, end in ((before, m.start - len(before.group(0)) if before else 0, m.end),
                               (after, m.start, after.end() if after else 0)):

@@ -83,8 +83,8 @@ RELATIVE_DAY = lazy(r"(今天|明天|后天|大后天|今晚|今夜|今早|明�
 RELATIVE_OFFSET = {"今天": 0, "明天": 1, "后天": 2, "大后天": 3, "今晚": 0, "今夜": 0, "今早": 0, "明晚": 1, "明早": 1,
                    "today": 0, "tonight": 0, "tomorrow": 1, "day after tomorrow": 2}
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-MONTH_DAY_EN = lazy(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b",
-                          re.IGNORECASE)
+MONTH_DAY_EN = lazy(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|t|tember|ober|ember)?\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b",
+                          re.IGNORECASE)  # a month by its short or full name only: "maybe 10 days", "decide 3" name no date
 DAYS = (PERIOD_END, RELATIVE_DAY, WEEKDAY_ZH, WEEKDAY_EN, ISO_DATE, MONTH_DAY_ZH, MONTH_DAY_EN, SLASH_DATE)  # a day named
 DEADLINE_EN = lazy(r"\b(?:by|before|until|till|no\s+later\s+than|deadline(?:\s+is)?:?)\s+(.{1,40})", re.IGNORECASE)
 WITHIN_EN = lazy(r"\b(?:within|in)\s+(?:the\s+next\s+)?(\d+(?:\.\d+)?)\s*(days?|d|hours?|hrs?|h|weeks?|w)\b",

@@ -92,9 +92,24 @@ LONE_SIZE = lazy(rf"({SIZE})\s*(gb|g|tb|t)\b", re.I | re.ASCII)
 MEMORY_NEAR = lazy(r"显存|内存|记忆体|vram|\bram\b|memory|\bgpu|卡", re.I)
 # storage named by no kind ("存储怎么收费", "storage price?"): either of the two the seed prices
 ANY_STORAGE = lazy(r"存储|存放|\bstorage\b|\bdisk\b|硬盘|网盘", re.I | re.ASCII)
+# a dataset's size, said before or after its word ("200GB dataset", "数据集 300G", "300G 的训练数据")
+_DATA = r"(?:训练)?数据集?|语料|\bdatasets?\b|\b(?:training\s+)?data\b|\bcorpus\b"
+DATA_SIZE = lazy(rf"({SIZE})\s*(gb|g|tb|t)\b\s*(?:的|of)?\s*(?:{_DATA})|(?:{_DATA})\D{{0,8}}?({SIZE})\s*(gb|g|tb|t)\b", re.I | re.ASCII)
+# where to keep it asked ("存哪里", "放哪儿", "where should we keep it")
+KEPT_WHERE = lazy(r"(?:存|放)(?:在|到)?\s*哪|\bwhere\s+(?:do|should|can|to)\s+(?:i\s+|we\s+)?(?:keep|store|put|park)\b", re.I | re.ASCII)
+# which storage or what it costs asked ("用什么存储 多少钱", "which storage and how much"); "is the disk enough" asks neither
+WHICH_OR_COST = lazy(r"多少|几多|什么|啥|哪|\bhow\s+much\b|\bcosts?\b|\bprice|\bwhich\b|\bwhat\b|\bwhere\b|价|费|钱", re.I | re.ASCII)
 # archiving is what the seed keeps object storage for ("归档 4T", "we'll archive 4TB": object storage at that size)
 STORAGE_WORDS = (("object-storage", lazy(r"对象存储|object\s+storage|\bs3\b|归档|\barchiv(?:e|es|ed|ing)\b", re.I | re.ASCII)),
                  ("volume", lazy(r"存储卷|持久化存储|持久卷|数据盘|persistent\s+(?:volume|storage|disk)|\bvolumes?\b", re.I | re.ASCII)))
+
+
+def dataset_storage(text: str) -> bool:
+    """Whether the storage asked is for a dataset whose size is stated, no storage kind named ("200GB dataset for a
+    32B full fine-tune, what storage and how much", "300G 数据集 用什么存储"): the volume at that size is the
+    answer, the job named only frames it."""
+    return bool((ANY_STORAGE.search(text) or KEPT_WHERE.search(text)) and DATA_SIZE.search(text) and WHICH_OR_COST.search(text)) \
+        and not any(w.search(text) for _, w in STORAGE_WORDS)
 
 
 def per_gb(text: str, stated: dict[str, int]) -> bool:
@@ -149,6 +164,10 @@ def add_ons(text: str) -> dict[str, int]:
             # "存储卷多少钱一个月，2000G 要多少", "how much is a volume per month? I need 2 TB": one storage named
             # and one size stated elsewhere in the message (not a card's or a host's memory) is that storage's size
             out[named[0]] = size_gb(sizes[0][1], sizes[0][2])
+    if not any(k in out for k, _ in STORAGE_WORDS) and dataset_storage(text) and (data := DATA_SIZE.search(text)):
+        # "200GB dataset … what storage and how much", "300G 数据集 用什么存储": a dataset kept on the provider's
+        # disk is what the seed puts on a volume (remounted by the next instance), at the dataset's size
+        out["volume"] = size_gb(*((data.group(1), data.group(2)) if data.group(1) else (data.group(3), data.group(4))))
     sized = [out[k] for k, _ in STORAGE_WORDS if k in out]
     if len(sized) == 1:
         # "存储卷 2000g 一个月多少 还有 对象存储呢", "a 2 TB volume … and what about object storage": the other
