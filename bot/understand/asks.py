@@ -244,7 +244,7 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
                             r"|\b(?:card|gpu)\s+count\b|\bnumber\s+of\s+(?:cards|gpus)\b"),
         "currency": re.compile(
             r"(?:多少|几)\s*(?:块钱?|钱)?\s*(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usdt|usd)\s*(?:的话\s*)?(?:大概|大约|大致|约|差不多|一共|总共|合|得|要|算下来)?\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
-            rf"|{IN_CURRENCY}|^\s*(cny|rmb|usdt|usd|人民币|美元)\s*$|(?:换成|折合|换算成?|照|按|用)\s*(人民币|美元|rmb|usdt|usd|cny)(?!\s*(?:付|支付|充|交|缴))"  # "照人民币讲"
+            rf"|{IN_CURRENCY}|^\s*(cny|rmb|usdt|usd|人民币|美元)\s*$|(?:换成|折合|换算成?|照|按)\s*(人民币|美元|rmb|usdt|usd|cny)(?![^，,。?？]{{0,4}}(?:付|支付|充|交|缴))"  # "照人民币讲"
             r"|\bconvert(?:ed)?\s+(?:it\s+|that\s+|this\s+|them\s+)?(?:to|into)\s+(rmb|cny|yuan|usd|dollars|usdt)\b"),  # "convert to RMB pls"
         # the unit a price is asked in ("cost per hour?", "每小时多少"): no subject of its own ("按小时租" is one)
         "price_unit": re.compile(r"\bper\s+(?:hour|hr|h|day|week|month)\b|\b(?:hourly|weekly|monthly)\b|每\s*(?:小时|天|周|月)"),
