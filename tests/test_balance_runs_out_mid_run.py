@@ -32,7 +32,7 @@ def test_a_budget_that_is_no_balance_gets_no_such_line() -> None:
 
 
 @pytest.mark.parametrize(("turn", "word"), [
-    ("cloudgpu 训练到一半余额没了，checkpoint 还在吗", "不在"),
+    ("cloudgpu 训练到一半余额用完了，checkpoint 还在吗", "不在"),
     ("If my cloudgpu balance ran out halfway through training, are my files still there?", "No"),
 ])
 def test_data_after_the_balance_ran_out_is_gone(turn: str, word: str) -> None:
