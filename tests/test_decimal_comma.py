@@ -87,3 +87,42 @@ def test_a_plan_with_a_budget_in_euros_names_it_back_without_weighing_it(ask: st
     assert named in first and head in first, user.text
     assert "Budget $" not in user.text and "预算 $" not in user.text, user.text  # never read as US dollars
     assert "💰" in user.text, user.text  # the plan itself still follows
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(thousands=st.integers(min_value=1, max_value=999), group=st.integers(min_value=0, max_value=999),
+       cents=st.sampled_from(["00", "5", "50", "99"]),
+       form=st.sampled_from(["{n} €", "€{n}", "{n} EUR", "EUR {n}", "{n} 欧元"]))
+def test_dot_grouped_thousands_with_decimal_comma_cents_read_whole(thousands: int, group: int, cents: str, form: str) -> None:
+    written = f"{thousands}.{group:03d},{cents}"
+    value = Decimal(f"{thousands}{group:03d}.{cents}")
+    said = unrated_amount("our budget is " + form.format(n=written) + " for the whole thing")
+    assert said == (value, "EUR")
+    assert beside_currency(written) == value
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    ("预算 2.400,00 USDT", "2400.00 usdt"), ("we have $3.250,50 left", "3250.50"), ("12.345,5 u", "12345.5 u"),
+])
+def test_dot_groups_then_a_comma_are_read_as_thousands_and_cents_for_every_reader(said: str, read: str) -> None:
+    assert read in normalize(said)
+
+
+def test_a_lone_decimal_comma_beside_a_currency_is_still_one_and_a_half() -> None:
+    assert unrated_amount("budget 1,5 EUR") == (Decimal("1.5"), "EUR")
+    assert "1,5" in normalize("充值 1,5 u")
+
+
+def test_a_rated_budget_with_thousands_and_cents_is_weighed_at_its_full_value() -> None:
+    u = ChatUser()
+    u.say("预算 6.000,00 USDT，gpuli 8卡H100 租一周够吗")  # ₮4,172 a week
+    assert "₮6,000" in u.lines[0] and "够" in u.lines[0] and "不够" not in u.lines[0]
+    u = ChatUser()
+    u.say("Our budget is $2.400,00 in total; can we rent 8x H100 at gpuli for a week?")
+    assert "$2,400" in u.lines[0] and "not enough" in u.lines[0]
+
+
+def test_a_euro_total_is_named_back_whole_and_not_as_a_weekly_sum() -> None:
+    u = ChatUser()
+    u.say("We hold 2.500,00 € in total. 7B LoRA on one 4090 at gpuli for a week, which card?")
+    assert "2,500" in u.text and "a week (euro)" not in u.text and "2,500 a week" not in u.text

@@ -86,3 +86,26 @@ def test_a_budget_beside_a_plan_keeps_its_verdict_first_and_a_line_per_run_under
     chat = _chat("budget 500 usdt. three runs: (a) 7b qlora (b) 14b qlora (c) 32b qlora, a week each at gpuli, enough?")
     assert "₮500" in chat.lines[0] and "enough" in chat.lines[0].lower(), chat.text
     assert len(chat.lines) <= 8 and any("₮115/week × 1" in line for line in chat.lines), chat.text
+
+
+@pytest.mark.parametrize(("turn", "figure"), [
+    # the full fine-tune's pick is gpuli's 4× A100 80GB SXM (₮4,308 a month); the LoRA's own pick is CloudGPU's A6000
+    # ($316.80), but gpuli rents an A6000 too (₮389): both at gpuli, ₮4,308 − ₮389
+    ("14B 全参 和 14B LoRA 各跑一个月，成本差多少", "₮3,919"),
+    ("14b full fine-tune vs 14b lora for a month each, what's the price difference?", "₮3,919"),
+    ("14B 全参微调 同 14B LoRA 一个月的成本相差多少", "₮3,919"),
+])
+def test_runs_billed_in_several_currencies_are_totalled_at_one_provider(turn: str, figure: str) -> None:
+    chat = _chat(turn)
+    assert figure in chat.lines[0], chat.text
+    assert "$" not in chat.lines[0] and "gpuli" in chat.lines[1], chat.text
+
+
+def test_a_total_of_amounts_in_several_currencies_is_converted_into_one() -> None:
+    from decimal import Decimal
+
+    from bot.views.runs_one_currency import total_line
+    line = total_line("runs.total_plain", 2, [(Decimal(710), "CNY"), (Decimal(100), "USD")], "en", difference=False)
+    assert "¥1,420" in line and "$" not in line.split("(")[0] and "converted" in line  # $100 ≈ ¥710 at the catalog's 7.1
+    gap = total_line("runs.total_plain", 2, [(Decimal(100), "USD"), (Decimal(355), "CNY")], "zh", difference=True)
+    assert "$50" in gap and "参考汇率" in gap  # ¥355 ≈ $50: $100 − $50

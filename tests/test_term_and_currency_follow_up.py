@@ -36,3 +36,23 @@ def test_a_span_of_training_is_the_rental_length(text: str, days: int) -> None:
 def test_the_week_of_a_date_is_not_a_rental_length() -> None:
     assert parse("the week of dec 14 we need 7b lora on a 4090").rental.duration_days is None
 
+
+
+@pytest.mark.parametrize("first, turn, figure", [
+    # CloudGPU RTX A6000 $0.44/h: 720 h is $316.80, ≈ ¥2,249 at the catalog's 7.1
+    ("RTX A6000 在 CloudGPU 每小时多少钱", "那人民币一个月大概要多少", "¥2,249"),
+    ("RTX A6000 在 CloudGPU 每小时多少钱", "美元每月多少", "$316.80"),
+    # gpuli MI300X ₮1,699 a month ≈ ¥12,063
+    ("how much is an MI300X per month?", "can you convert that into RMB", "¥12,063"),
+    # a week of a 4090: CloudGPU 168 h × $0.33 = $55.44 ≈ ¥394
+    ("4090 租一周多少", "我们公司平时记港币，你照人民币报就行", "¥394"),
+])
+def test_a_currency_asked_after_a_price_leads_in_that_currency(first: str, turn: str, figure: str) -> None:
+    lead = lead_lines(conversation(first, turn), 3)
+    assert figure in lead, lead
+    assert "是什么货币" not in lead and "estimates" not in lead
+
+
+@pytest.mark.parametrize("text", ["用人民币付款可以吗", "照美元付可以吗"])
+def test_paying_in_a_currency_is_not_showing_prices_in_it(text: str) -> None:
+    assert parse(text).price.display_currency is None

@@ -29,6 +29,7 @@ from bot.understand.fields import joined_duration
 from bot.understand.parser import Parsed
 from bot.understand.provider_words import weighs_metered
 from bot.understand.storage_both_ways import both_ways
+from bot.views.balance_out import runs_out_line
 from bot.views.budget_card import card_within
 from bot.views.budget_cards import cards_asked
 from bot.views.card_hour import card_hour_lead
@@ -445,10 +446,9 @@ def _budget_first(ctx: Context, reply: Reply, budget: Budget, held: bool = False
     if verdict is None:
         return reply
     if verdict.data.get("over") and budget.money.amount:  # nothing buys no rental: "no" alone, not its shortest term
-        shorter = _shorter_fit(ctx, reply, budget.money, str(verdict.data["message"]))
-        shorter = shorter or _card_fit(reply, budget.money, ctx.lang)
-        if shorter:
-            verdict.data["message"] = f"{verdict.data['message']}\n{shorter}"
+        shorter = _shorter_fit(ctx, reply, budget.money, str(verdict.data["message"])) or _card_fit(reply, budget.money, ctx.lang)
+        for line in (shorter, runs_out_line(reply, ctx.lang, held, ctx.inc.text)):  # a balance: what zero does mid-run
+            verdict.data["message"] = f"{verdict.data['message']}\n{line}" if line else verdict.data["message"]
     other = budget_price_verdict(reply, budget.other, ctx.lang) if budget.other is not None else None
     note = _reading_note(ctx, budget, str(other.data["message"]).removeprefix("💵 ") if other is not None else None)
     verdict.also = [*([note] if note else []), reply, *reply.also]

@@ -8,6 +8,7 @@ convert (bot.views.price_currency), never a yes or no."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
@@ -19,6 +20,8 @@ from bot.understand.parser import Parsed
 from bot.understand.roadmap import budget_period
 from bot.understand.unrated_currency import currency_names
 from bot.views.price_currency import unrated_note
+
+_TOTAL = re.compile(r"\bin\s+total\b|\bin\s+all\b|\baltogether\b|\btotal\s+budget\b|总共|一共|总预算|合计|总额", re.I)
 
 
 def unrated_budget_first(ctx: Context, parsed: Parsed, text: str,
@@ -88,6 +91,7 @@ def _note(lang: str, said: tuple[Decimal, str], words: str, key: str = "plan.unr
 
 def unrated_line(lang: str, said: tuple[Decimal, str], words: str, key: str = "plan.unrated_budget") -> str:
     en, zh = currency_names(said[1])
-    period = budget_period(words)
+    # "1.500 € in total ... for one week": the week is the run's length, the money is all there is
+    period = None if _TOTAL.search(words) else budget_period(words)
     amount = f"{said[0].normalize():,f}" + (t(f"roadmap.budget_period.{period}", lang) if period else "")
     return t(key, lang, code=said[1], name=zh if lang == "zh" else en, amount=amount)

@@ -236,8 +236,7 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
                                r"\s+(?:the\s+|our\s+|my\s+)?(?:training\s+|run\s+)?(?:time|duration|how\s+long|hours)", re.IGNORECASE),
         "steps": re.compile(r"(?:多少|几)\s*(?:个\s*)?(?:步|steps?\b)|总步数|步数\s*(?:是|有)?\s*(?:多少|几)|how\s+many\s+(?:optimi[sz]er\s+|training\s+)?steps"
                             r"|(?:total|number\s+of)\s+(?:optimi[sz]er\s+|training\s+)?steps|\bsteps\s*\?"),
-        # a bare "how many" counts the cards of the answer before ("how many?", "so how many then"); followed by a noun
-        # ("how many hours") it counts that instead
+        # a bare "how many" counts the answer's cards ("how many?", "so how many then"); "how many hours" counts those
         "count": re.compile(r"几张|几卡|几块|多少张|多少卡|几台|(?:几|多少)\s*个\s*(?:卡|显卡|gpu)|how\s+many\s+(?:cards|gpus)"
                             r"|how\s+many\s+(?:do|would|will|should)\s+(?:i|we|you)\s+(?:need|want|use|rent|get)"
                             r"|how\s+many\s+(?:of\s+them|does\s+it\s+take|will\s+it\s+take|would\s+it\s+take|(?:is|are)\s+(?:needed|required|enough))"
@@ -245,7 +244,8 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
                             r"|\b(?:card|gpu)\s+count\b|\bnumber\s+of\s+(?:cards|gpus)\b"),
         "currency": re.compile(
             r"(?:多少|几)\s*(?:块钱?|钱)?\s*(人民币|rmb|美元|美金|usdt|刀)|(人民币|rmb|cny|美元|美金|usdt|usd)\s*(?:的话\s*)?(?:大概|大约|大致|约|差不多|一共|总共|合|得|要|算下来)?\s*(?:多少|是多少|呢|价|计价|算|报价|的话)"
-            rf"|{IN_CURRENCY}|^\s*(cny|rmb|usdt|usd|人民币|美元)\s*$|(?:换成|折合|换算成?)\s*(人民币|美元|rmb|usdt|usd|cny)"),
+            rf"|{IN_CURRENCY}|^\s*(cny|rmb|usdt|usd|人民币|美元)\s*$|(?:换成|折合|换算成?|照|按)\s*(人民币|美元|rmb|usdt|usd|cny)(?![^，,。?？]{{0,4}}(?:付|支付|充|交|缴))"  # "照人民币讲"
+            r"|\bconvert(?:ed)?\s+(?:it\s+|that\s+|this\s+|them\s+)?(?:to|into)\s+(rmb|cny|yuan|usd|dollars|usdt)\b"),  # "convert to RMB pls"
         # the unit a price is asked in ("cost per hour?", "每小时多少"): no subject of its own ("按小时租" is one)
         "price_unit": re.compile(r"\bper\s+(?:hour|hr|h|day|week|month)\b|\b(?:hourly|weekly|monthly)\b|每\s*(?:小时|天|周|月)"),
         # a rate per card in the unit asked: "每卡每小时", "单卡每分钟多少", "per gpu per day", "card-minute"

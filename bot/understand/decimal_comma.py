@@ -7,6 +7,8 @@ with a dot, before any other reader sees the text:
   thousands figure typed short, so the comma is the decimal mark;
 - a comma and two digits after a leading zero, before a currency or a per-hour rate ("0,33 $/h", "0,65 usdt"):
   no amount is written with a thousands group after a zero.
+- dot-grouped thousands then a comma and one or two digits ("1.500,00 €", "5.000,00 USDT", "12.345,5"): no
+  English number has a comma after a dot, so the dots group thousands and the comma marks the cents.
 Money with no such context ("充值 1,5 U", "1.000 USDT" for a top-up) is left alone: the amount reader asks back
 (bot.understand.amount.Ambiguous). English thousands ("1,000") and lists ("8,16 cards") keep their meaning:
 three digits after the comma, or a count noun after it, never match.
@@ -24,6 +26,7 @@ _TIME = r"(?:days?|d|hours?|hrs?|h|weeks?|wks?|months?|mos?|天|日|小时|钟�
 LENGTH = lazy(rf"(?<![\d.,a-z-])(\d{{1,3}}),(\d{{1,2}})(?=\s*-?\s*{_TIME}(?![a-z0-9]))", re.ASCII)
 _MONEY = r"(?:[$₮¥€]|usdt?|u|eur|euros?|dollars?|元|块|刀|/\s*(?:h|hr|hour|小时)(?![a-z0-9]))"
 # "0,33 $/h", "0,65 usdt", "$0,44/h": a leading zero, so the comma can only be the decimal mark
+BOTH = lazy(r"(?<![\d.,])([1-9]\d{0,2}(?:\.\d{3})+),(\d{1,2})(?![\d.,])", re.ASCII)
 CENTS = lazy(rf"(?<![\d.,])0,(\d{{1,2}})(?![\d,])(?=\s*{_MONEY})|(?<=[$₮¥€])\s*0,(\d{{1,2}})(?![\d,])")
 
 
@@ -32,11 +35,13 @@ def read(text: str) -> str:
     if "," not in text:
         return text
     text = LENGTH.sub(r"\1.\2", text)
+    text = BOTH.sub(lambda m: f"{m.group(1).replace('.', '')}.{m.group(2)}", text)
     return CENTS.sub(lambda m: f"0.{m.group(1) or m.group(2)}", text)
 
 
-# beside a currency's name or sign: "1.500" and "1 500" group thousands, "1,5" and "2,50" have a decimal comma
-GROUPED = r"[1-9]\d{0,2}(?:[. ]\d{3})+(?![\d,]|\.\d)"
+# beside a currency's name or sign: "1.500" and "1 500" group thousands, "1,5" and "2,50" have a decimal comma, and
+# "1.500,00" has both (fifteen hundred: the comma and two digits after dot-grouped thousands are the cents)
+GROUPED = r"[1-9]\d{0,2}(?:[. ]\d{3})+(?:,\d{1,2})?(?![\d,]|\.\d)"
 _COMMA_DECIMAL = re.compile(r"\d{1,3},\d{1,2}")
 
 
@@ -44,7 +49,7 @@ def beside_currency(said: str) -> Decimal | None:
     """The value of a number written the continental way right beside a currency ("1.500 EUR" 1500, "1 500 €"
     1500, "2,50 EUR" 2.5), for an amount only named back, never stored; None for any other shape."""
     if re.fullmatch(GROUPED, said):
-        return Decimal(re.sub(r"[. ]", "", said))
+        return Decimal(re.sub(r"[. ]", "", said).replace(",", "."))
     if _COMMA_DECIMAL.fullmatch(said):
         return Decimal(said.replace(",", "."))
     return None

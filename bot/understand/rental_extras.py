@@ -50,8 +50,10 @@ IN_CURRENCY = (r"\b(?:in|how\s+(?:much|many))\s+(?:(?:chinese|china|us|u\.s\.|am
                r"(rmb|cny|yuan|renminbi|usd|dollars|usdt)\b")
 SHOW_CURRENCY = lazy(
     # "用 U 付吗", "能用美元付款吗": what is paid with (the payment methods), never the currency to show prices in
-    r"(?:用|按|换算成|折合|换成|以)\s*(人民币|rmb|cny|美元|美金|usdt|usd|u)(?!\s*(?:付|支付|充|交钱|缴))\s*(?:算|计|显示|报价|来算|表示)?|"
+    r"(?:用|按|照|换算成|折合|换成|以)\s*(人民币|rmb|cny|美元|美金|usdt|usd|u)(?!\s*(?:付|支付|充|交钱|缴))\s*(?:算|计|显示|报价|来算|表示)?|"
     rf"{IN_CURRENCY}|(人民币|美元)\s*(?:算|计|报价)"
+    # "人民币一个月大概多少", "美元每小时几钱": the currency, then the span priced, then the asking word
+    r"|(人民币|rmb|cny|美元|美金)\s*(?:(?:一|1|每)\s*个?\s*)?(?:月|周|星期|天|小时|钟头)\s*(?:大概|大约|约|差不多)?\s*(?:要|是)?\s*(?:多少|几)"
     # "多少钱 要人民币", "给个人民币价": the currency wanted, not one paid in ("要人民币支付吗" asks about paying)
     r"|(?:要|给个?|报个?)\s*(人民币|rmb|cny|美元|美金|usd)(?!\s*(?:付|支付|结算|充值|付款))"
     # "RMB please", "convert to CNY", "converted into yuan"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from bot.messages import Reply
 from bot.text.i18n import t
 from bot.understand.runs_shared import is_run
+from bot.views.runs_one_currency import one_provider, total_line
 from engine.money import Money
 
 if TYPE_CHECKING:
@@ -101,15 +102,28 @@ def _row(reply: Reply, lang: str) -> Row | None:
     return line, seed[2], seed[2], currency, False
 
 
-def _sum_line(key: str, rows: list[Row], at: int, lang: str) -> str:
-    """"₮109 + ₮115 = ₮224": the runs' totals (`at`: as shown, or on the seed's cards) and their sum, per currency."""
-    amounts = [(r[2] if at == 2 else r[1], r[3]) for r in rows]
-    sums: dict[str, Decimal] = {}
-    for amount, currency in amounts:
-        sums[currency] = sums.get(currency, Decimal(0)) + amount
-    parts = " + ".join(Money(a, c).format(lang) for a, c in amounts)
-    total = " + ".join(Money(a, c).format(lang) for c, a in sums.items())
-    return t(key, lang, n=len(rows), parts=parts, total=total)
+def _sum_line(key: str, rows: list[Row], at: int, lang: str, difference: bool = False) -> str:
+    """"₮109 + ₮224 = ₮333": the runs' totals (`at`: as shown, or on the seed's cards) and their sum (or, asked, the
+    difference of two), in one currency (bot.views.runs_one_currency)."""
+    return total_line(key, len(rows), [(r[2] if at == 2 else r[1], r[3]) for r in rows], lang, difference)
+
+
+def _at_one_provider(costs: list[Reply], rows: list[Row], lang: str) -> tuple[list[Row], str | None]:
+    """The runs shown at one provider when their own picks bill in several currencies and one provider prices them
+    all; `rows` and None as they are otherwise (the provider's name when moved)."""
+    if len({r[3] for r in rows}) < 2:
+        return rows, None
+    common = one_provider(costs)
+    if common is None:
+        return rows, None
+    moved = []
+    for reply, pick in zip(costs, common, strict=True):
+        v = reply.data["v"]
+        same = pick is v.get("pick")
+        moved.append(_row(Reply(reply.kind, reply.lang, {"v": {**v, "pick": pick, "pick_8bit": v.get("pick_8bit") and same}}), lang))
+    if any(r is None for r in moved):
+        return rows, None
+    return [r for r in moved if r is not None], str(common[0].get("provider_name") or common[0].get("provider"))
 
 
 def runs_in_one(replies: list[Reply], parsed: Parsed, lang: str, weighed: bool = False) -> list[Reply]:
@@ -131,10 +145,14 @@ def runs_in_one(replies: list[Reply], parsed: Parsed, lang: str, weighed: bool =
     rows = [r for r in found if r is not None]
     if len(costs) != runs or len(rows) != runs or (weighed and verdict is None):
         return replies
-    key = "runs.total" if all(r[4] for r in rows) else "runs.total_plain"  # a band priced on the seed's card instead
-    lead = [str(verdict.data.get("message"))] if verdict is not None else [_sum_line(key, rows, 1, lang)]
+    rows, provider = _at_one_provider(costs, rows, lang)
+    key = "runs.total" if all(r[4] for r in rows) and provider is None else "runs.total_plain"  # a band priced on the seed's card instead
+    difference = parsed.asks.difference and runs == 2
+    lead = [str(verdict.data.get("message"))] if verdict is not None else [_sum_line(key, rows, 1, lang, difference)]
+    if provider is not None:
+        lead.append(t("runs.one_provider", lang, provider=provider))
     if verdict is None and any(r[1] != r[2] for r in rows):  # the seed's cards cost another sum: said under it
-        lead.append(_sum_line("runs.total_seed", rows, 2, lang))
+        lead.append(_sum_line("runs.total_seed", rows, 2, lang, difference))
     lines = [*lead, *(f"{i}) {r[0]}" for i, r in enumerate(rows, 1))]
     first = costs[0]
     turn = first.turn
