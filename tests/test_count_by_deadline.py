@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from bot.text.render import render_reply
 from tests.chat_user import ChatUser
 
 
@@ -101,3 +102,18 @@ def test_a_deadline_said_as_a_span_is_that_long_from_now(text: str, days: int) -
     now = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
     parsed = parse(text, now)
     assert parsed.asks.deadline == now + timedelta(days=days) and parsed.asks.deadline_span, parsed.asks.deadline
+
+
+@pytest.mark.parametrize("turns", [
+    ("32b lora on 50k samples, can we finish by friday?", "on one a100 80g at cloudgpu, 2 epochs, batch 1 accum 16"),
+    ("32b lora，5万条，2 个 epoch，batch 1 累积 16，一张 a100 80g 在 cloudgpu，周五前能训完吗",),
+    ("32b lora on 50k samples, 2 epochs, batch 1 accum 16, one a100 80g at cloudgpu: done by friday?",),
+])
+def test_a_deadline_answer_counts_the_steps_its_batch_settings_make(turns: tuple[str, ...]) -> None:
+    """A batch and an accumulation stated beside a deadline give the steps (⌈50,000 × 2 ÷ (1 × 16 × 1)⌉ = 6,250)
+    under the verdict, so the team can time 50 of them, whichever way the job came."""
+    chat = ChatUser()
+    for turn in turns:
+        reply = render_reply(chat.say(turn), "plain")
+    lead = "\n".join(reply.splitlines()[:4])
+    assert "6,250" in lead and ("in time" in lead or "来得及" in lead), reply

@@ -158,9 +158,13 @@ def deadline_reply(req: TrainingRequest, deadline: datetime, now: datetime, lang
     if c.meeting:  # "周五前能训完吗": yes, and how long the run takes (32B full, 2,000 万 token × 3 on 8×H100: about 1.5 h)
         first = c.meeting[0]
         v["run"] = {"time": duration_view(first.hours, estimate=True), "n": first.num_gpus, "gpu": short_gpu(first.gpu.name)}
-        if req.step_seconds and req.samples:  # "bs 2 累积 8，实测 3 秒一步": the steps that time is made of (1,250 × 3 s)
-            v["run"] |= {"steps": training_steps(req.samples, req.epochs or 1, req.micro_batch or 1, req.grad_accum or 1,
-                                                 first.num_gpus), "step_s": f"{float(req.step_seconds):g}"}
+        steps = training_steps(req.samples, req.epochs or 1, req.micro_batch or 1, req.grad_accum or 1,
+                               first.num_gpus) if req.samples else None
+        if steps is not None and req.step_seconds:  # "bs 2 累积 8，实测 3 秒一步": the steps that time is made of (1,250 × 3 s)
+            v["run"] |= {"steps": steps, "step_s": f"{float(req.step_seconds):g}"}
+        elif steps is not None and (req.micro_batch or req.grad_accum):  # "batch 1 accum 16": the steps, to time 50 of
+            v["run"]["counted"] = {"steps": steps, "samples": req.samples, "epochs": req.epochs or 1,
+                                   "batch": req.micro_batch or 1, "accum": req.grad_accum or 1, "gpus": first.num_gpus}
     return Reply("planning", lang, {"v": v})
 
 
