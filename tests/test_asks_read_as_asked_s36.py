@@ -98,7 +98,7 @@ def test_a_rental_laid_out_as_a_plan_is_priced_not_ordered(msg: str) -> None:
 
 
 @pytest.mark.parametrize("msg", ["租一张 a6000 两天", "帮我先租一张 a6000", "今天开一台 a6000 跑两天", "gpuli 租 2 张 4090 一周",
-                                 "rent an a6000 for two days"])
+                                 "rent an a6000 for two days", "我想租 a6000 两天", "想要租 gpuli 的 4090 一周"])
 def test_a_rental_ordered_of_us_stays_an_order(msg: str) -> None:
     p = parse(msg)
     assert p.wallet is not None and p.wallet.kind == "rent", msg

@@ -109,3 +109,25 @@ def test_a_total_of_amounts_in_several_currencies_is_converted_into_one() -> Non
     assert "¥1,420" in line and "$" not in line.split("(")[0] and "converted" in line  # $100 ≈ ¥710 at the catalog's 7.1
     gap = total_line("runs.total_plain", 2, [(Decimal(100), "USD"), (Decimal(355), "CNY")], "zh", difference=True)
     assert "$50" in gap and "参考汇率" in gap  # ¥355 ≈ $50: $100 − $50
+
+
+@pytest.mark.parametrize(("turn", "cheaper", "other"), [
+    ("7b qlora: gpuli 4090 for a week or cloudgpu 3090 for 30 hours, which is cheaper?", "$6.30", "₮109"),  # 30 h × $0.21
+    ("8b qlora 用 cloudgpu 3090 跑 40 小时 还是 gpuli 4090 包一周 选哪个", "$8.40", "₮109"),  # 40 h × $0.21
+])
+def test_one_job_on_two_options_is_a_choice_not_a_plan_of_runs(turn: str, cheaper: str, other: str) -> None:
+    chat = _chat(turn)
+    assert "CloudGPU" in chat.lines[0] and cheaper in chat.lines[0] and other in chat.lines[0], chat.text
+    assert "+" not in chat.lines[0], chat.text  # never summed as two runs
+
+
+@pytest.mark.parametrize(("follow", "figure"), [
+    ("两个月一共多少", "₮1,476"),  # the table's 4090 for both: ₮369 × 2, twice, over ₮1,000
+    ("and for two months in total?", "₮1,476"),
+    ("那三个月总共呢", "₮2,214"),  # ₮369 × 3, twice
+])
+def test_a_new_length_after_runs_under_a_budget_is_weighed_against_it_again(follow: str, figure: str) -> None:
+    chat = _chat("budget ₮1000 a month: 14b qlora and 7b qlora, both at gpuli", follow)
+    head = "\n".join(chat.lines[:2])
+    assert figure in head and ("₮1,000" in chat.lines[0]), chat.text
+    assert "not enough" in chat.lines[0] or "不够" in chat.lines[0], chat.text

@@ -4,8 +4,8 @@ time and price the run. A dataset size alone turns a sizing into a cost (bot.und
 came back led by a run time and a price, and the memory per card, the figure asked, never appeared. Here the sizing
 answers it (verdict and GB per card first, then what makes it fit there), and the run's time follows in one line.
 
-A message that asks money (a price, a budget), a time (how long, a deadline), names a rental length or a step time
-stays the cost answer it was."""
+A message that asks money (a price, a budget), a time (how long, a deadline, whether one machine will do), names a
+rental length or a step time stays the cost answer it was."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ def fit_of_dataset(parsed: Parsed) -> bool:
     if not (c.fit or c.oom or a.enough):
         return False
     money = c.how_much or a.cost or a.budget is not None or a.runway or a.top_up or a.cheaper or a.cheapest or a.pick
-    time = a.how_long or a.deadline is not None or a.until is not None or a.estimate or bool(a.lengths) or a.both_units
+    # "is one node enough?" with a dataset: one machine against several is weighed by the run's time there (bot.core.nodes_first)
+    time = a.how_long or a.deadline is not None or a.until is not None or a.estimate or bool(a.lengths) or a.both_units or c.one_node
     return not (money or time or a.export or a.table or parsed.versus)
 
 

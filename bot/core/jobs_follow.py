@@ -35,9 +35,15 @@ def remember(first: Reply, parsed: Parsed) -> None:
 
 def jobs_again(parsed: Parsed, last: Turn | None, merge: Callable[[Parsed, Turn], Parsed]) -> Parsed | None:
     """The remembered jobs with the change `parsed` asks, as parts under the budget, or None when `parsed` is no
-    change of them (a question of its own, a job of another size, a new kind of request)."""
-    if (totalled := jobs_totalled(parsed, last, merge)) is not None:
-        return totalled  # "客户 A 14b qlora" "客户 B 32b qlora" then "两个都包月 合计多少": each job priced, summed
+    change of them (a question of its own, a job of another size, a new kind of request). Jobs weighed against a
+    budget are changed here first, so a new length ("两个月呢", "2 months total?") is weighed against it again; any
+    other turn's jobs are totalled for the length asked (bot.core.jobs_totalled)."""
+    if (weighed := _changed_under_budget(parsed, last)) is not None:
+        return weighed
+    return jobs_totalled(parsed, last, merge)  # "客户 A 14b qlora" "客户 B 32b qlora" then "两个都包月 合计多少": summed
+
+
+def _changed_under_budget(parsed: Parsed, last: Turn | None) -> Parsed | None:
     jobs: list[dict[str, Any]] = list(last.data.get("jobs") or []) if last is not None else []
     if len(jobs) < 2 or parsed.cues.fresh or parsed.intent not in ("size", "cost", "price", "faq", "unknown") or parsed.parts:
         return None
@@ -52,7 +58,7 @@ def jobs_again(parsed: Parsed, last: Turn | None, merge: Callable[[Parsed, Turn]
     budget = parsed.asks.budget
     if not (r.provider or length or budget is not None or set(said) & set(SHARED)):
         return None
-    if not (parsed.follow_up or parsed.asks.enough or parsed.asks.cost or budget is not None or said):
+    if not (parsed.follow_up or parsed.asks.enough or parsed.asks.cost or parsed.asks.total or budget is not None or said):
         return None  # "gpuli 能退款吗": a question of its own about the place, not the jobs there
     kept = last.data.get("budget") if last is not None else None
     if budget is None and kept:

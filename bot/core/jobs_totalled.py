@@ -85,7 +85,9 @@ def jobs_totalled(parsed: Parsed, last: Turn | None, merge: Callable[[Parsed, Tu
     # each job as if the length were asked of its answer alone ("包月多少" after it): the card it was answered with
     alone = replace(parsed, asks=replace(asks, total=False, both=False), intent="cost" if parsed.intent in ("faq", "unknown") else parsed.intent,
                     faq=[], faq_answers=[], faq_confident=False, follow_up=True)
-    parts = [replace(merge(_own_length(alone, job), Turn(job["kind"], job["data"])), follow_up=False) for job in jobs]
+    # each job merged alone: the list of jobs a budget was weighed against (bot.core.jobs_follow) is the whole's, not its
+    parts = [replace(merge(_own_length(alone, job), Turn(job["kind"], {k: v for k, v in job["data"].items() if k not in ("jobs", "budget")})),
+                     follow_up=False) for job in jobs]
     if any(p.intent not in ("cost", "price") for p in parts):
         return None
     return replace(parsed, intent="cost", parts=parts, follow_up=True, missing=[], faq=[], faq_answers=[],

@@ -25,6 +25,13 @@ def is_run(p: Parsed) -> bool:
     return p.intent in JOB_INTENTS and bool(p.request.model or p.request.params_b) and not p.missing
 
 
+def distinct_jobs(parts: list[Parsed]) -> bool:
+    """Whether every part is a job of its own (a plan of runs), not one job asked twice or set on two options
+    ("14b qlora: gpuli 4090 by the week, or cloudgpu 3090 for 20 hours?": options to choose from, not runs to add up)."""
+    jobs = {(p.request.model, p.request.params_b, p.request.method, p.request.optimizer, p.request.objective) for p in parts}
+    return len(jobs) == len(parts)
+
+
 def _length(p: Parsed) -> tuple[float | None, float | None]:
     return p.rental.duration_days, p.rental.duration_hours
 
@@ -34,8 +41,7 @@ def shared_terms(whole: Parsed, parts: list[Parsed]) -> list[Parsed]:
     two or more, every one a run, and the plan states a length (the whole message, or one of its runs)."""
     if len(parts) < 2 or not all(is_run(p) for p in parts) or whole.wallet is not None:
         return parts
-    jobs = {(p.request.model, p.request.params_b, p.request.method, p.request.optimizer, p.request.objective) for p in parts}
-    if len(jobs) < len(parts):
+    if not distinct_jobs(parts):
         return parts  # "14b lora 要多少显存 多少钱一周", "7b qlora：①4090 够吗 ② 周租多少": one job asked two ways
     lengths = [_length(p) for p in parts if any(_length(p))]
     length = _length(whole) if any(_length(whole)) else (lengths[0] if len(set(lengths)) == 1 else (None, None))

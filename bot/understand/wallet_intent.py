@@ -30,12 +30,12 @@ RENT = lazy(
     r"|^/rent\b",
     re.I,
 )
-# A rental is ordered of us when its verb opens the message (after a greeting, a "please", a "then" or a day: "那今天开
-# 8卡h100"), follows a request ("帮我在 gpuli 租", "给我开一台", "我要租"), or takes its count at once ("gpuli 租一张 4090").
+# A rental is ordered of us when its verb opens the message (after a greeting, a "please", a "then", a day or a wish:
+# "那今天开 8卡h100", "想租一万网络 8卡 a100 80g"), follows a request ("帮我在 gpuli 租", "给我开一台", "我要租"), or takes its count at once ("gpuli 租一张 4090").
 # A rental laid out as a step of a plan ("先租 4090 跑三天", "然后再租 h100 一个月") or said after the card and where
 # ("一万网络 3090 租半年", "gpuli 的 a100 租两周") asks what that rental costs: a price, no order (English orders open
 # with their verb already: RENT).
-_LEAD_IN = lazy(r"^(?:\s|请|麻烦|劳驾|那|那么|好|好的|行|嗯|ok|okay|就|那就|直接|今天|明天|后天|现在|马上|立刻|立即|赶紧|这周|下周[一二三四五六日天]?|起|开始|我|我们)*$", re.I)
+_LEAD_IN = lazy(r"^(?:\s|请|麻烦|劳驾|那|那么|好|好的|行|嗯|ok|okay|就|那就|直接|今天|明天|后天|现在|马上|立刻|立即|赶紧|这周|下周[一二三四五六日天]?|起|开始|我|我们|想要|想|要)*$", re.I)
 _REQUEST = lazy(r"帮(?:我|我们|忙)|给(?:我|我们)|替(?:我|我们)|请|麻烦|劳驾|(?:我|我们)(?:要|需要)|下单", re.I)
 _PLAN_STEP = lazy(r"(?:先|再|然后|之后|接着|后面|以后|回头)\s*$")
 _COUNT_NEXT = lazy(r"\s*(?:\d+|几)?\s*(?:张|台|块|片|个(?!\s*(?:月|小时|钟|星期|礼拜|周|半|季)))")

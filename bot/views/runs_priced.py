@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.messages import Reply
 from bot.text.i18n import t
-from bot.understand.runs_shared import is_run
+from bot.understand.runs_shared import distinct_jobs, is_run
 from bot.views.runs_one_currency import one_provider, total_line
 from engine.money import Money
 
@@ -132,7 +132,7 @@ def runs_in_one(replies: list[Reply], parsed: Parsed, lang: str, weighed: bool =
     budget's reader (bot.core.bundle_budget), whose verdict then leads here (`weighed`): its lines, then one per run."""
     runs = len(parsed.parts)
     if not 2 <= runs <= MOST_RUNS or not all(is_run(p) and p.intent == "cost" for p in parsed.parts) \
-            or (parsed.asks.budget is not None) != weighed:
+            or (parsed.asks.budget is not None) != weighed or not distinct_jobs(parsed.parts):  # one job's options: each priced
         return replies
     verdict = replies[0] if weighed and replies and replies[0].kind != "cost" and not replies[0].also else None
     costs, notes = [], []
