@@ -26,6 +26,7 @@ from bot.views.budget_cards import cards_verdict
 from bot.views.budget_firm import estimate_beside, firm_instead
 from bot.views.cost import duration_view, option_row
 from bot.views.count_by_deadline import count_by_deadline
+from bot.views.deadline_steps import run_steps_of
 from bot.views.offload_count import seed_instead
 from bot.views.order_steps import top_up_line
 from bot.views.price import unit_prices
@@ -49,7 +50,6 @@ from engine.planning import (
 from engine.providers import providers
 from engine.request import TrainingRequest
 from engine.sizing import size
-from engine.training_time import training_steps
 
 SHOWN = 6  # rows of options a planning reply lists
 
@@ -158,13 +158,7 @@ def deadline_reply(req: TrainingRequest, deadline: datetime, now: datetime, lang
     if c.meeting:  # "周五前能训完吗": yes, and how long the run takes (32B full, 2,000 万 token × 3 on 8×H100: about 1.5 h)
         first = c.meeting[0]
         v["run"] = {"time": duration_view(first.hours, estimate=True), "n": first.num_gpus, "gpu": short_gpu(first.gpu.name)}
-        steps = training_steps(req.samples, req.epochs or 1, req.micro_batch or 1, req.grad_accum or 1,
-                               first.num_gpus) if req.samples else None
-        if steps is not None and req.step_seconds:  # "bs 2 累积 8，实测 3 秒一步": the steps that time is made of (1,250 × 3 s)
-            v["run"] |= {"steps": steps, "step_s": f"{float(req.step_seconds):g}"}
-        elif steps is not None and (req.micro_batch or req.grad_accum):  # "batch 1 accum 16": the steps, to time 50 of
-            v["run"]["counted"] = {"steps": steps, "samples": req.samples, "epochs": req.epochs or 1,
-                                   "batch": req.micro_batch or 1, "accum": req.grad_accum or 1, "gpus": first.num_gpus}
+        v["run"] |= run_steps_of(req, first.num_gpus)  # the steps its stated batch settings make (bot.views.deadline_steps)
     return Reply("planning", lang, {"v": v})
 
 
