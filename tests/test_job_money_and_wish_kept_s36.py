@@ -57,6 +57,7 @@ def test_with_no_job_before_the_cheapest_card_of_all_is_still_named() -> None:
 @pytest.mark.parametrize(("text", "price"), [
     ("打算租一万网络的 a100 40g", "¥2,800"),
     ("我们想在 cloudgpu 租 3090", "$0.21"),
+    ("考虑在一万网络上租 8卡 a100 80g", "¥25,000–40,000"),  # the 8-card machine's estimated month
     ("thinking of renting an a100 40g at yiwan", "¥2,800"),
     ("we'd like to rent a 3090 on cloudgpu", "$0.21"),
 ])

@@ -56,10 +56,12 @@ def ordered(text: str) -> bool:
 
 # A rental only described, with nothing asked of it ("想租一万网络 a100 40g", "打算在 gpuli 租 4090", "thinking of renting
 # an a6000 on cloudgpu", "gpuli 4090 租"): once the names are out, a wish or plan and the verb of renting are all that is
-# left. Not ordered of us (ordered above), it asks what that card costs there, as the names alone would.
+# left (with the count of cards). Not ordered of us (ordered above), it asks what that card costs there, as the names
+# alone would.
 _DESCRIBED_WORD = lazy(r"我们|我|咱们|咱|想要|想|打算|计划|准备|考虑|先|去|在|到|从|的|上|那边|这边|家|租用|租个|租一下|租"
                        r"|\b(?:we|i|i'?m|we'?re|want|wanna|would|'?d|like|plan|planning|thinking|considering|looking|hoping"
-                       r"|of|about|to|rent|renting|a|an|the|one|at|on|from|with|over|there)\b|[\s\W_]", re.I)
+                       r"|of|about|to|rent|renting|a|an|the|one|at|on|from|with|over|there|s)\b"
+                       r"|\d+\s*(?:张|台|块|片|卡|x|×)*|[\s\W_]", re.I)  # "8卡", "2 张", "2 a6000s": the cards' count
 _RENT_VERB = lazy(r"租|\brent(?:ing)?\b", re.I)
 
 
