@@ -4,7 +4,10 @@
 Why: with no card, model or provider named the words met a FAQ entry on renting by the hour, which leaves the
 card and its price to the reader. The card is the single card whose price in the unit asked is lowest across the
 catalog (an hour; a week or a month when one is said; else a month at each provider's own rate, as
-bot.views.memory_cheapest ranks them), compared in USD at the catalog's rates; it is then priced as if named."""
+bot.views.memory_cheapest ranks them), compared in USD at the catalog's rates; it is then priced as if named.
+A job in the chat before it ("7b qlora on an h100 overkill?" then "cheapest card for it then") makes it the
+cheapest card that holds that job: the job asked again with no card, as if its cheapest card were asked with it
+("cheapest card for 7b qlora"); a T4 that cannot hold it is no answer."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 
+from bot.core.job_return import job_beneath
+from bot.messages import Turn
 from bot.understand.any_card import by_the_hour, cheapest_card_said
 from bot.understand.cards import memory_card
 from bot.understand.normalize import normalize
@@ -57,14 +62,33 @@ def cheapest_offer(unit: str | None) -> tuple[str, str | None] | None:
     return card, where
 
 
-def cheapest_asked(parsed: Parsed, text: str) -> Parsed:
+def _job_before(turn: Turn | None) -> dict[str, object] | None:
+    """The job (a model or its size) of the answer beneath `turn`, without the card it ran on; None if none."""
+    job = job_beneath(turn)
+    if job is None:
+        return None
+    request = job.data.get("request") if isinstance(job.data.get("request"), dict) else job.data.get("job")
+    if not isinstance(request, dict) or not (request.get("model") or request.get("params_b")):
+        return None
+    return {k: v for k, v in request.items() if k not in ("gpu", "num_gpus", "exclude")}
+
+
+def cheapest_asked(parsed: Parsed, text: str, turn: Turn | None = None) -> Parsed:
     """`parsed` as the price of the cheapest card when the message asks for it naming no card, model, memory
-    or provider; else as it is."""
+    or provider; as the job before it with its cheapest card asked when `turn` holds one; else as it is."""
     q, r = parsed.request, parsed.rental
     if parsed.intent not in ("faq", "unknown", "price") or q.gpu or r.gpu or q.model or q.params_b or r.provider \
             or parsed.unknown_card is not None or parsed.parts or not cheapest_card_said(norm := normalize(text)) \
             or memory_card(norm) is not None:  # "48G 的卡哪张最便宜": the cheapest of that memory (bot.views.memory_cheapest)
         return parsed
+    job = _job_before(turn)
+    if job is not None:  # "cheapest card for it": the card that holds the job, not the cheapest of all
+        r = parsed.rental
+        if r.duration_days or r.duration_hours:
+            job = {**job, "days": r.duration_days, "hours": r.duration_hours}
+        return replace(parsed, intent="cost" if job.get("days") or job.get("hours") else "size",
+                       request=q.model_validate(job), asks=replace(parsed.asks, cheapest=True), follow_up=False,
+                       faq=[], faq_answers=[], faq_confident=False, missing=[])
     unit = _unit(parsed, norm)
     found = cheapest_offer(unit)
     if found is None:

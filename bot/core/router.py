@@ -264,7 +264,7 @@ class Core:
         turn = self.conversations.last(ctx.key)
         turn = back_to_job(parsed, text, turn) or turn  # "回到刚才 一周的多少": the job before a FAQ detour
         text, parsed = without_return(text), run_follow(said_before(parsed, turn, self.conversations.clock.now()), turn)  # "每步3秒 要跑多久"; "until then"
-        parsed = cheapest_card.cheapest_asked(bill_asked(left_out(as_plan(setup_stated.stated_before(parsed, turn), turn), turn, text), text), text)  # "8 卡 H100" then "32b 全参"; "每卡每小时多少" then "不含存储呢": the rental again, cards alone
+        parsed = cheapest_card.cheapest_asked(bill_asked(left_out(as_plan(setup_stated.stated_before(parsed, turn), turn), turn, text), text), text, turn)  # "8 卡 H100" then "32b 全参"; "每卡每小时多少" then "不含存储呢": the rental again, cards alone
         if (tool := tool_after_export_question(parsed, turn, parse)) is not None:
             return self.intents["export"](ctx, tool, text)  # "which formats can I export?" then "deepspeed": its files
         choice = choice_of_faq(parsed, text, turn)  # "pcie 和 sxm 差在哪" then "zero3 用哪个": that comparison's answer

@@ -304,8 +304,8 @@ def _patterns() -> dict[str, lazy.LazyPattern]:
         # "两万u 能上 8卡 h200 包月吗", "500u 能租 4090 一个月吗", "will 20k usdt get us 8x h200": money asked
         # whether it buys a setup is a budget, with or without a budget word
         # "够 14b 全参 4卡a100 包月吗": 够 leading and 吗 closing frame the whole setup as what the money must buy
-        "enough": re.compile(OVER_ASKED + r"|^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|够吗|够不够|够用(?!\s*(?:多|几))|够么|够不|稳吗|稳不稳|稳么|稳不|保险吗|保险不|靠谱吗|有把握吗|得起|能开|开得了|能上|上得了|能(?:先|直接|马上|现在|立刻)?\s*租(?!啥|什么|哪)[^多几吗么]{0,30}(?:吗|么)|够租(?!多|几)[^吗么]{0,30}(?:吗|么|不)|enough|afford|cover"
-                             r"|(?:够|fits?|装得下|放得下|跑得动)[^。.?？]{0,12}?(?:真的假的|是真的吗?|真的吗|对吗|对不对|是吗|\btrue\b|\bright\s*[?？]|\bcorrect\b)|sufficient|\b(?:can|could)\s+(?:i|we)\s+(?:run|rent|get|do|keep|afford|approve)\b|\bsafe\b|稳妥吗|安全吗|行吗|行不行|可以吗|ok吗"
+        "enough": re.compile(OVER_ASKED + r"|^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|够吗|够不够|够用(?!\s*(?:多|几))|够么|够不|稳吗|稳不稳|稳么|稳不|保险吗|保险不|靠谱吗|有把握吗|得起|能开|开得了|能上|上得了|能(?:先|直接|马上|现在|立刻)?\s*(?:在\s*[^\s多几吗么，,。]{1,16}\s*(?:上|那里|那边)?\s*)?租(?!啥|什么|哪)[^多几吗么]{0,30}(?:吗|么)|够租(?!多|几)[^吗么]{0,30}(?:吗|么|不)|enough|afford|cover"
+                             r"|(?:够|fits?|装得下|放得下|跑得动)[^。.?？]{0,12}?(?:真的假的|是真的吗?|真的吗|对吗|对不对|是吗|\btrue\b|\bright\s*[?？]|\bcorrect\b)|sufficient|\b(?:can|could)\s+(?:i|we)\s+(?:run|rent|get|grab|snag|book|land|score|do|keep|afford|approve)\b|\bsafe\b|稳妥吗|安全吗|行吗|行不行|可以吗|ok吗"
                              r"|\b(?:can|could|will|would|does|do)\s+(?:\S+\s+){1,3}?(?:get|rent|buy|pay\s+for)\s+(?:us|me|an?|\d)|能不能|能否"),
         "affords": re.compile(OVER_ASKED + r"|\b(?:can|could)\s+(?:i|we)\s+keep\b|^钱?够(?!用)[^吗么]{2,60}(?:吗|么)\s*$|能租(?!啥|什么|哪)[^吗么几多]{1,40}(?:吗|么)|现在|还剩|剩多少|剩下|之后|余额|钱包|够不够|够吗|够租|够不|租得起|付得起|\bnow\b|\bleft\b|afford|enough"
                               r"|\b(?:can|could)\s+(?:i|we)\s+(?:rent|get|run|pay)\b|\bbalance\b|\bwallet\b"),

@@ -88,7 +88,7 @@ from bot.understand.standing import stands_alone
 from bot.understand.switch_asks import zero3_question
 from bot.understand.talk import without_thanks
 from bot.understand.trial import Run, measured_run, stated_run, timed_run
-from bot.understand.wallet_intent import ASKS_ENOUGH, ASKS_PICK, WISHED, WalletAction, wallet_action
+from bot.understand.wallet_intent import ASKS_ENOUGH, ASKS_PICK, WISHED, WalletAction, rent_only, wallet_action
 from bot.understand.weigh import weigh_asked
 from engine.request import TrainingRequest
 
@@ -509,8 +509,8 @@ def _parse_one(text: str, now: datetime | None) -> Parsed:
         # "单卡h200 开offload 不是更便宜吗", "one h200 with offload, wouldn't that be cheaper?": a training setting weighed
         # on price is a change of the job before (offload against the way without it), not the card's price list
         c = Classified("size", c.hits, follow_up=True)
-    if (request.gpu or len(set(cards)) > 1) and rental.provider and not sized and c.intent in ("faq", "unknown") and (
-            asks.names_only or asks.frame_only or (len(set(cards)) > 1 and weighed_only(rest))):
+    if (request.gpu or len(set(cards)) > 1) and (rental.provider or rent_only(rest)) and not sized and c.intent in ("faq", "unknown") and (
+            asks.names_only or asks.frame_only or rent_only(rest) or (len(set(cards)) > 1 and weighed_only(rest))):
         # "一万网络 a100 40g", "a6000 on cloudgpu", "gpuli 5090", "cloudgpu 4090 48g vs a6000": those cards' prices there
         c = Classified("price", c.hits)
     elif asks.frame_only and request.gpu and not sized and not rental.provider and c.intent in ("unknown", "faq") \

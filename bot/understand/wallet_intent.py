@@ -54,6 +54,23 @@ def ordered(text: str) -> bool:
     return bool(_LEAD_IN.match(before) or _COUNT_NEXT.match(text, m.end()))
 
 
+# A rental only described, with nothing asked of it ("想租一万网络 a100 40g", "打算在 gpuli 租 4090", "thinking of renting
+# an a6000 on cloudgpu", "gpuli 4090 租"): once the names are out, a wish or plan and the verb of renting are all that is
+# left (with the count of cards). Not ordered of us (ordered above), it asks what that card costs there, as the names
+# alone would.
+_DESCRIBED_WORD = lazy(r"我们|我|咱们|咱|想要|想|打算|计划|准备|考虑|先|去|在|到|从|的|上|那边|这边|家|租用|租个|租一下|租"
+                       r"|\b(?:we|i|i'?m|we'?re|want|wanna|would|'?d|like|plan|planning|thinking|considering|looking|hoping"
+                       r"|of|about|to|rent|renting|a|an|the|one|at|on|from|with|over|there|s)\b"
+                       r"|\d+\s*(?:张|台|块|片|卡|x|×)*|[\s\W_]", re.I)  # "8卡", "2 张", "2 a6000s": the cards' count
+_RENT_VERB = lazy(r"租|\brent(?:ing)?\b", re.I)
+
+
+def rent_only(rest: str) -> bool:
+    """Whether `rest` (a message with the names it holds blanked) is a rental described and nothing else: a verb
+    of renting, with at most who, a wish or plan, and where around it."""
+    return _RENT_VERB.search(rest) is not None and not _DESCRIBED_WORD.sub("", rest)
+
+
 # a verb after 不/别/没/无 is its negation ("挂一个月不关机": keep it running), never the action
 # "non stop", "don't stop", "without stopping" say a run goes on without a break: a length, never an order to stop
 STOP = lazy(r"(?<![不别没无])(?:退租|停掉|停止|关掉|关机|销毁|释放)"
