@@ -17,6 +17,7 @@ from engine.billing import CycleLine, Note, Quote
 from engine.cost import CostOption, CostReport
 from engine.money import Money
 from engine.price_list import cycle_unit_price
+from engine.request import TrainingRequest
 from engine.training_time import training_steps
 
 TABLE_ROWS = 8  # the reply shows the cheapest few; --json lists every option
@@ -234,11 +235,15 @@ def run_steps(report: CostReport) -> dict[str, Any] | None:
     q, ref = report.request, report.reference
     if report.basis != "flops" or not q.samples or not (q.micro_batch or q.grad_accum):
         return None
-    gpus = q.num_gpus or (ref.num_gpus if ref is not None else 1)
-    epochs = q.epochs or 1
-    steps = training_steps(q.samples, epochs, q.micro_batch or 1, q.grad_accum or 1, gpus)
-    return {"steps": steps, "samples": q.samples, "epochs": epochs, "batch": q.micro_batch or 1,
-            "accum": q.grad_accum or 1, "gpus": gpus}
+    return steps_counted(q, q.num_gpus or (ref.num_gpus if ref is not None else 1))
+
+
+def steps_counted(q: TrainingRequest, gpus: int) -> dict[str, Any]:
+    """The step count of `q`'s stated samples on `gpus` cards, with every factor of ⌈samples × epochs ÷ (batch ×
+    accumulation × GPUs)⌉ a reply writes out (a cost's time line, a deadline's verdict)."""
+    epochs, batch, accum = q.epochs or 1, q.micro_batch or 1, q.grad_accum or 1
+    return {"steps": training_steps(q.samples or 0, epochs, batch, accum, gpus), "samples": q.samples, "epochs": epochs,
+            "batch": batch, "accum": accum, "gpus": gpus}
 
 
 OTHERS_SHOWN = 3

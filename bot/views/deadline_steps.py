@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.views.cost import steps_counted
 from engine.request import TrainingRequest
-from engine.training_time import training_steps
 
 
 def run_steps_of(req: TrainingRequest, gpus: int) -> dict[str, Any]:
@@ -17,8 +17,7 @@ def run_steps_of(req: TrainingRequest, gpus: int) -> dict[str, Any]:
     with only batch settings, the count to time 50 of ("counted"); nothing without samples or either."""
     if not req.samples or not (req.step_seconds or req.micro_batch or req.grad_accum):
         return {}
-    steps = training_steps(req.samples, req.epochs or 1, req.micro_batch or 1, req.grad_accum or 1, gpus)
+    counted = steps_counted(req, gpus)
     if req.step_seconds:  # "bs 2 累积 8，实测 3 秒一步": the steps that time is made of (1,250 × 3 s)
-        return {"steps": steps, "step_s": f"{float(req.step_seconds):g}"}
-    return {"counted": {"steps": steps, "samples": req.samples, "epochs": req.epochs or 1, "batch": req.micro_batch or 1,
-                        "accum": req.grad_accum or 1, "gpus": gpus}}
+        return {"steps": counted["steps"], "step_s": f"{float(req.step_seconds):g}"}
+    return {"counted": counted}
